@@ -1,0 +1,155 @@
+"""Dice sources: where the faces of a roll come from.
+
+Code that rolls takes a :class:`DiceSource`. A :class:`ScriptedDice` hands out the faces
+printed in a rules text, so a worked example replays exactly; a :class:`RandomDice` draws
+fresh faces from its own seedable ``random.Random``. Nothing here reads or seeds the
+global ``random`` module.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Protocol, runtime_checkable
+
+from rules_core.errors import DiceError, DiceScriptError
+
+#: Most dice one roll may ask for. Real pools stay far below it; the limit stops a typo
+#: ("100d6") or a runaway loop from freezing a build or a browser tab.
+MAX_DICE_PER_ROLL = 100
+
+#: Most faces a die may have.
+MAX_SIDES = 1000
+
+
+@runtime_checkable
+class DiceSource(Protocol):
+    """Anything that can roll ``count`` dice of ``sides`` faces."""
+
+    def roll(self, count: int, sides: int) -> tuple[int, ...]:
+        """Return ``count`` faces, each from 1 to ``sides``."""
+        ...
+
+
+def check_roll_size(count: int, sides: int) -> None:
+    """Raise :class:`DiceError` unless ``count``d``sides`` is a roll the engine accepts."""
+    if not isinstance(count, int) or count < 0:
+        raise DiceError(f"cannot roll {count!r} dice: the number of dice must be 0 or more")
+    if count > MAX_DICE_PER_ROLL:
+        raise DiceError(
+            f"a pool of {count}d{sides} is over the limit of {MAX_DICE_PER_ROLL} dice per roll"
+        )
+    if not isinstance(sides, int) or not 2 <= sides <= MAX_SIDES:
+        raise DiceError(f"a die must have 2 to {MAX_SIDES} faces, not {sides!r}")
+
+
+def parse_faces(text: str | Iterable[int]) -> tuple[int, ...]:
+    """Read faces written as in a rules text: ``"6 6 5 4 2 1"`` (commas allowed)."""
+    if isinstance(text, str):
+        words = text.replace(",", " ").split()
+        faces = []
+        for word in words:
+            if not word.isdigit():
+                raise DiceScriptError(
+                    f"{word!r} in {text!r} is not a die face: write faces as whole numbers, "
+                    'like "6 6 5 4 2 1"'
+                )
+            faces.append(int(word))
+        return tuple(faces)
+    return tuple(text)
+
+
+def format_faces(faces: Iterable[int]) -> str:
+    """Write faces the way rules texts do: ``6 6 5 4 2 1``."""
+    return " ".join(str(face) for face in faces)
+
+
+class ScriptedDice:
+    """The faces a rules text says were rolled, handed out in order.
+
+    A roll takes exactly as many faces as it has dice; a script with faces left over, or
+    too few, is an error that names the pool and the faces, so the example can be fixed.
+    """
+
+    def __init__(self, faces: str | Iterable[int]) -> None:
+        self.faces = parse_faces(faces)
+        self._next = 0
+
+    def roll(self, count: int, sides: int) -> tuple[int, ...]:
+        check_roll_size(count, sides)
+        remaining = self.faces[self._next :]
+        if self._next and not remaining and count:
+            raise DiceScriptError(
+                f"the faces {format_faces(self.faces)} were already rolled: "
+                "give each roll its own scripted faces"
+            )
+        if len(remaining) < count:
+            raise DiceScriptError(
+                f"the pool is {count}d{sides} but {_faces_listed(remaining)}: "
+                f"add {count - len(remaining)} face{_plural(count - len(remaining))}"
+            )
+        taken = remaining[:count]
+        for face in taken:
+            if not 1 <= face <= sides:
+                raise DiceScriptError(
+                    f"{face} cannot come up on a d{sides} (faces 1 to {sides}), "
+                    f"in {format_faces(self.faces)}"
+                )
+        self._next += count
+        return taken
+
+    @property
+    def leftover(self) -> tuple[int, ...]:
+        """Faces listed but not rolled (yet)."""
+        return self.faces[self._next :]
+
+    @property
+    def used(self) -> tuple[int, ...]:
+        """Faces rolled so far."""
+        return self.faces[: self._next]
+
+    def check_used_up(self) -> None:
+        """Raise unless every listed face was rolled."""
+        extra = self.leftover
+        if not extra:
+            return
+        if not self._next:
+            raise DiceScriptError(
+                f"the faces {format_faces(self.faces)} were never rolled: "
+                "pass them to an action as dice=..."
+            )
+        raise DiceScriptError(
+            f"{len(self.faces)} faces are listed ({format_faces(self.faces)}) but only "
+            f"{self._next} were rolled: remove {len(extra)} face{_plural(len(extra))}"
+        )
+
+    def __repr__(self) -> str:
+        return f"ScriptedDice({format_faces(self.faces)!r})"
+
+
+class RandomDice:
+    """Fresh faces from a private, seedable ``random.Random``; remembers what it rolled."""
+
+    def __init__(self, seed: int | None = None, *, rng: random.Random | None = None) -> None:
+        self._rng = rng if rng is not None else random.Random(seed)
+        self.rolled: list[int] = []
+
+    def roll(self, count: int, sides: int) -> tuple[int, ...]:
+        check_roll_size(count, sides)
+        faces = tuple(self._rng.randint(1, sides) for _ in range(count))
+        self.rolled.extend(faces)
+        return faces
+
+    def __repr__(self) -> str:
+        return f"RandomDice(rolled={format_faces(self.rolled)!r})"
+
+
+def _faces_listed(faces: tuple[int, ...]) -> str:
+    if not faces:
+        return "no faces are listed"
+    verb = "is" if len(faces) == 1 else "are"
+    return f"{len(faces)} face{_plural(len(faces))} {verb} listed ({format_faces(faces)})"
+
+
+def _plural(n: int) -> str:
+    return "" if n == 1 else "s"

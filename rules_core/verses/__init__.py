@@ -1,0 +1,37 @@
+"""'Verses Core v1, "Action Chaining": d6 pools, successes on 5–6, sixes that chain.
+
+Public API::
+
+    tam = Actor("Tam", attributes={"PRW": 3}, skills={"Unarmed Combat": 2, "Grappling": 3},
+                action_dice=6)
+    scene = Scene(tam, guard)
+    first = scene.act(tam, PUNCH, ad=1, dice=ScriptedDice("6 6 5 4 2 1"))
+    second = scene.chain(tam, PUNCH, ad=1, dice=...)
+"""
+
+from rules_core.verses.actions import CHOKE_OUT, CLINCH, KICK, PUNCH, TAKEDOWN, ActionKind
+from rules_core.verses.contest import Resolution, count_successes, is_success, resolve
+from rules_core.verses.results import ActionResult, DefenceRoll
+from rules_core.verses.scene import Ledger, Scene, pool_for
+from rules_core.verses.skills import ACTION_CHAINING_DEFAULTS, Actor, SkillCatalog
+
+__all__ = [
+    "ACTION_CHAINING_DEFAULTS",
+    "CHOKE_OUT",
+    "CLINCH",
+    "KICK",
+    "PUNCH",
+    "TAKEDOWN",
+    "ActionKind",
+    "ActionResult",
+    "Actor",
+    "DefenceRoll",
+    "Ledger",
+    "Resolution",
+    "Scene",
+    "SkillCatalog",
+    "count_successes",
+    "is_success",
+    "pool_for",
+    "resolve",
+]

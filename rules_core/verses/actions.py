@@ -1,0 +1,56 @@
+"""Kinds of action in 'Verses Core, and the ones Tam uses in the Action Chaining example.
+
+An action kind names the action type it belongs to (chains stay within one type), the
+skill rolled, the skill whose dice set the chain limit, and its Success Target.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules_core.errors import RulesError
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """A kind of action.
+
+    ``target`` is the Success Target (``1S`` for most melee attacks, 'Verses "Tests");
+    ``chain_skill`` is the capability whose allocated dice are the chain limit for the
+    action type (Action Chaining), by default the skill rolled; ``resisted_by`` is what a
+    defender rolls to contest it, by default the same skill; a ``damaging`` action deals
+    its Success Margin as damage.
+    """
+
+    name: str
+    action_type: str
+    skill: str
+    target: int = 1
+    chainable: bool = True
+    damaging: bool = False
+    chain_skill: str = ""
+    resisted_by: str = ""
+
+    def __post_init__(self) -> None:
+        if self.target < 1:
+            raise RulesError(f"{self.name} needs a Success Target of 1 or more, not {self.target}")
+        if not self.chain_skill:
+            object.__setattr__(self, "chain_skill", self.skill)
+        if not self.resisted_by:
+            object.__setattr__(self, "resisted_by", self.skill)
+
+
+#: A punch: an unarmed attack with Unarmed Combat, 1S, damage = Success Margin.
+PUNCH = ActionKind("Punch", "unarmed attack", "Unarmed Combat", damaging=True)
+
+#: A kick: the other unarmed attack the text names; it chains with punches.
+KICK = ActionKind("Kick", "unarmed attack", "Unarmed Combat", damaging=True)
+
+#: A Clinch pins the arms and body; the text says two successes are what Tam needs (2S).
+CLINCH = ActionKind("Clinch", "grapple", "Grappling", target=2)
+
+#: A Takedown puts the opponent on the ground (prone).
+TAKEDOWN = ActionKind("Takedown", "grapple", "Grappling")
+
+#: A choke-out: held for a few seconds, it leaves the opponent unconscious.
+CHOKE_OUT = ActionKind("Choke-out", "grapple", "Grappling")

@@ -1,0 +1,169 @@
+"""What one 'Verses action did, and how it explains itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules_core.dice import format_faces
+from rules_core.explain import DieView, Explanation, RollView
+from rules_core.pool import Pool
+from rules_core.verses.actions import ActionKind
+from rules_core.verses.contest import SIX, Resolution, count_successes, is_success
+
+
+@dataclass(frozen=True)
+class DefenceRoll:
+    """A defender's roll against an action."""
+
+    defender: str
+    pool: Pool
+    faces: tuple[int, ...]
+
+    @property
+    def successes(self) -> int:
+        """How many of the defender's dice succeeded."""
+        return count_successes(self.faces)
+
+    def view(self) -> RollView:
+        """The defender's dice, successes marked."""
+        dice = tuple(
+            DieView(face, self.pool.sides, ("success",) if is_success(face) else ())
+            for face in self.faces
+        )
+        return RollView(f"{self.defender} contests: {self.pool.breakdown()}", dice)
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    """One action: its pool, its roll, the defence, the outcome and what chains on.
+
+    ``link`` is the action's place in its chain (1 for an action that starts one) and
+    ``chain_limit`` the actor's limit for the action type; ``sixes_to_chain`` is how many
+    dice join the next action of the same type (0 when the chain cannot go on, with the
+    reason in ``chain_note``).
+    """
+
+    actor: str
+    kind: ActionKind
+    round: int
+    link: int
+    chain_limit: int
+    pool: Pool
+    resolution: Resolution
+    defence: DefenceRoll | None
+    ad_spent: int
+    ad_left: int
+    ad_per_round: int
+    sixes_to_chain: int
+    chain_note: str
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """The faces rolled, in the order rolled."""
+        return self.resolution.faces
+
+    @property
+    def successes(self) -> int:
+        """Successes rolled, before the defence cancels any."""
+        return len(self.resolution.successes)
+
+    @property
+    def net(self) -> int:
+        """Successes left after the defence."""
+        return self.resolution.net
+
+    @property
+    def succeeded(self) -> bool:
+        """Whether the action succeeded."""
+        return self.resolution.succeeded
+
+    @property
+    def margin(self) -> int:
+        """Success Margin (0 on a failure)."""
+        return self.resolution.margin
+
+    @property
+    def damage(self) -> int:
+        """Damage dealt: the Success Margin of a damaging action that succeeded."""
+        return self.margin if self.kind.damaging else 0
+
+    @property
+    def chained_dice(self) -> int:
+        """Dice in the pool that came from the previous action's sixes."""
+        return sum(t.dice for t in self.pool.terms if t.source == "chained")
+
+    @property
+    def sixes(self) -> int:
+        """Sixes rolled (before the defence)."""
+        return sum(1 for face in self.faces if face == SIX)
+
+    def explain(self) -> Explanation:
+        """The card view: pool, marked dice, outcome, chain and AD."""
+        return Explanation(
+            title=f"{self.actor}: {self.kind.name} ({self._place()})",
+            pool=self.pool.breakdown(),
+            rolls=self._rolls(),
+            lines=(self._tally(), self._verdict(), self.chain_note, self._ad_line()),
+            outcome="success" if self.succeeded else "failure",
+        )
+
+    def __repr__(self) -> str:
+        verdict = "success" if self.succeeded else "failure"
+        return (
+            f"<{self.kind.name} by {self.actor}: {self.pool.size}d{self.pool.sides} "
+            f"[{format_faces(self.faces)}], {self.net} net, {verdict}>"
+        )
+
+    def __str__(self) -> str:
+        return "\n".join([self.pool.breakdown(), *self.explain().lines])
+
+    def _place(self) -> str:
+        if self.link == 1:
+            return f"{self.kind.action_type}, round {self.round}"
+        return f"chained {self.kind.action_type}, link {self.link} of {self.chain_limit}"
+
+    def _rolls(self) -> tuple[RollView, ...]:
+        chaining = set(self.resolution.surviving_sixes) if self.sixes_to_chain else set()
+        dice = []
+        for i, face in enumerate(self.faces):
+            marks = []
+            if is_success(face):
+                marks.append("success")
+            if i in self.resolution.cancelled:
+                marks.append("cancelled")
+            if i in chaining:
+                marks.append("chains")
+            dice.append(DieView(face, self.pool.sides, tuple(marks)))
+        rolls = [RollView(f"{self.actor} rolls {self.pool.size}d{self.pool.sides}", tuple(dice))]
+        if self.defence is not None:
+            rolls.append(self.defence.view())
+        return tuple(rolls)
+
+    def _tally(self) -> str:
+        res = self.resolution
+        rolled = _count(self.successes, "success", [res.faces[i] for i in res.successes])
+        if self.defence is None:
+            return f"{rolled} against a target of {res.target}."
+        cancelled = sorted((res.faces[i] for i in res.cancelled), reverse=True)
+        taken = _count(self.defence.successes, "success", [])
+        return (
+            f"{rolled}; {self.defence.defender}'s {taken} "
+            f"cancel{'s' if self.defence.successes == 1 else ''} "
+            f"{'the highest ' + format_faces(cancelled) if cancelled else 'nothing'}, "
+            f"leaving {_count(self.net, 'success', [res.faces[i] for i in res.surviving])} "
+            f"against a target of {res.target}."
+        )
+
+    def _verdict(self) -> str:
+        if not self.succeeded:
+            return f"Failure: the {self.kind.name} does not come off."
+        damage = f": {self.damage} damage" if self.kind.damaging else ""
+        return f"Success, margin {self.margin}{damage}."
+
+    def _ad_line(self) -> str:
+        return f"AD: {self.ad_spent} spent, {self.ad_left} of {self.ad_per_round} left this round."
+
+
+def _count(n: int, noun: str, faces: list[int]) -> str:
+    words = f"{n} {noun}{'' if n == 1 else 'es'}"
+    return f"{words} ({format_faces(faces)})" if faces else words

@@ -1,0 +1,153 @@
+"""'Verses Core actors: attributes, skills, skill defaults and skill dice.
+
+Rules ('Verses Core v1, "Skills"): a skill refines its *default* (an attribute or a broader
+skill). An actor's skill dice are the dice allocated to the skill plus all the skill dice
+of its default, followed up the chain to an attribute. An actor who has allocated no dice
+to a skill rolls its default's dice, less the skill's difficulty.
+
+The Action Chaining text never names Grappling's default; only Unarmed Combat makes Tam's
+"eight skill dice" add up, so that is the default used here (see the chapter's note).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from rules_core.errors import RulesError
+from rules_core.pool import Pool
+
+#: Skill → its default, as far as the Action Chaining text needs them.
+ACTION_CHAINING_DEFAULTS: Mapping[str, str] = MappingProxyType(
+    {"Unarmed Combat": "PRW", "Grappling": "Unarmed Combat"}
+)
+
+
+@dataclass(frozen=True)
+class SkillCatalog:
+    """Which default each skill refines, and how hard each skill is untrained."""
+
+    defaults: Mapping[str, str] = field(default_factory=lambda: ACTION_CHAINING_DEFAULTS)
+    difficulty: Mapping[str, int] = field(default_factory=dict)
+
+    def default_of(self, skill: str) -> str | None:
+        """The skill or attribute ``skill`` defaults to (``None`` for an attribute)."""
+        return self.defaults.get(skill)
+
+    def with_default(self, skill: str, default: str) -> SkillCatalog:
+        """A catalog where ``skill`` defaults to ``default`` instead."""
+        return replace(self, defaults={**self.defaults, skill: default})
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Someone who acts: attribute ratings, allocated skill dice and Action Dice per round.
+
+    ``attributes`` and ``skills`` map names to allocated dice; ``action_dice`` is the AD
+    the actor can spend in a round.
+    """
+
+    name: str
+    attributes: Mapping[str, int] = field(default_factory=dict)
+    skills: Mapping[str, int] = field(default_factory=dict)
+    action_dice: int = 0
+    catalog: SkillCatalog = field(default_factory=SkillCatalog)
+
+    def __post_init__(self) -> None:
+        for kind, ratings in (("attribute", self.attributes), ("skill", self.skills)):
+            for name, dice in ratings.items():
+                if not isinstance(dice, int) or dice < 0:
+                    raise RulesError(
+                        f"{self.name}'s {kind} {name} must have 0 or more dice, not {dice!r}"
+                    )
+        if not isinstance(self.action_dice, int) or self.action_dice < 0:
+            raise RulesError(f"{self.name} must have 0 or more AD, not {self.action_dice!r}")
+
+    def allocated(self, capability: str) -> int:
+        """Dice allocated to a skill or attribute (0 if none)."""
+        return self.skills.get(capability, self.attributes.get(capability, 0))
+
+    def skill_dice(self, skill: str) -> Pool:
+        """The skill dice for ``skill``: its own dice plus its default's, up to an attribute."""
+        pool = Pool(())
+        seen: list[str] = []
+        name = skill
+        while True:
+            if name in seen:
+                raise RulesError(f"skill defaults go round in a circle: {' → '.join([*seen, name])}")
+            seen.append(name)
+            pool = pool.plus(self.allocated(name), name)
+            default = self.catalog.default_of(name)
+            if default is None:
+                break
+            if not self.allocated(name):
+                pool = pool.plus(-self.catalog.difficulty.get(name, 0), f"untrained {name}")
+            name = default
+        if name not in self.attributes and name not in self.skills:
+            raise RulesError(
+                f"{self.name} has no {name} and nothing says what {name} defaults to: "
+                f"give {self.name} a rating in {name}"
+            )
+        return pool
+
+    def with_default(self, skill: str, default: str) -> SkillCatalog:
+        """A catalog where ``skill`` defaults to ``default`` instead."""
+        return replace(self, defaults={**self.defaults, skill: default})
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Someone who acts: attribute ratings, allocated skill dice and Action Dice per round.
+
+    ``attributes`` and ``skills`` map names to allocated dice; ``action_dice`` is the AD
+    the actor can spend in a round.
+    """
+
+    name: str
+    attributes: Mapping[str, int] = field(default_factory=dict)
+    skills: Mapping[str, int] = field(default_factory=dict)
+    action_dice: int = 0
+    catalog: SkillCatalog = field(default_factory=SkillCatalog)
+
+    def __post_init__(self) -> None:
+        for kind, ratings in (("attribute", self.attributes), ("skill", self.skills)):
+            for name, dice in ratings.items():
+                if not isinstance(dice, int) or dice < 0:
+                    raise RulesError(
+                        f"{self.name}'s {kind} {name} must have 0 or more dice, not {dice!r}"
+                    )
+        if not isinstance(self.action_dice, int) or self.action_dice < 0:
+            raise RulesError(f"{self.name} must have 0 or more AD, not {self.action_dice!r}")
+
+    def allocated(self, capability: str) -> int:
+        """Dice allocated to a skill or attribute (0 if none)."""
+        return self.skills.get(capability, self.attributes.get(capability, 0))
+
+    def skill_dice(self, skill: str) -> Pool:
+        """The skill dice for ``skill``: its own dice plus its default's, up to an attribute."""
+        pool = Pool(())
+        seen: list[str] = []
+        name: str | None = skill
+        while name is not None:
+            if name in seen:
+                raise RulesError(
+                    f"skill defaults go round in a circle: {' → '.join([*seen, name])}"
+                )
+            seen.append(name)
+            pool = pool.plus(self.allocated(name), name)
+            if name in self.attributes or (self.catalog.default_of(name) is None):
+                break
+            if not self.allocated(name):
+                pool = pool.plus(-self.catalog.difficulty.get(name, 0), f"untrained {name}")
+            name = self.catalog.default_of(name)
+        if name not in self.attributes and name is not None and not self.allocated(name):
+            raise RulesError(
+                f"{self.name} has no dice in {name} and {name} has no default: "
+                f"give {self.name} the attribute or skill {name}"
+            )
+        return pool
+
+    def with_default(self, skill: str, default: str) -> Actor:
+        """This actor under a reading where ``skill`` defaults to ``default``."""
+        return replace(self, catalog=self.catalog.with_default(skill, default))
