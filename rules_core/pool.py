@@ -21,7 +21,7 @@ class PoolTerm:
         return f"{self.dice} {self.source}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Pool:
     """A pool of same-sided dice as a sum of terms."""
 
@@ -57,3 +57,5 @@ class Pool:
 
     def __str__(self) -> str:
         return f"{self.size}d{self.sides}: " + self.breakdown().rsplit(" = ", 1)[0]
+
+    __repr__ = __str__

@@ -1,0 +1,1 @@
+"""Worked examples in Markdown, verified against ``rules_core`` and drawn as cards."""

@@ -1,0 +1,196 @@
+"""Markdown → example blocks with their file lines, and blocks → doctest-style steps.
+
+An example is a fenced block whose info string starts with ``rules-example`` (a card) or
+``rules-check`` (a claim checked by the build, for notes). Fences may be indented (inside
+Material admonitions) and use backticks or tildes; fences of other languages, and
+anything inside them, are skipped, so a page can show example syntax in a code block.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+KINDS = {"rules-example": "example", "rules-check": "check"}
+OPTIONS = ("title", "id")
+
+_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>.*?)[ \t]*$")
+_OPTION = re.compile(r"""(?P<key>[\w-]+)=(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>\S+))""")
+
+
+class ExampleSyntaxError(Exception):
+    """A block that cannot be read as an example; ``line`` is its 1-based file line."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Step:
+    """One ``>>>`` statement (with its ``...`` lines) and the output the text claims."""
+
+    line: int
+    source: str
+    expected: str
+    expected_line: int
+
+
+@dataclass(frozen=True)
+class ExampleBlock:
+    """A fenced example as found in a page.
+
+    ``fence_line`` is the 1-based line of the opening fence; ``start`` and ``end`` are the
+    0-based indexes of the opening and closing fence lines in the text that was lexed.
+    """
+
+    kind: str
+    fence_line: int
+    start: int
+    end: int
+    indent: str
+    options: Mapping[str, str]
+    steps: tuple[Step, ...] = field(default=())
+
+    @property
+    def title(self) -> str:
+        """The title given in the fence, if any."""
+        return self.options.get("title", "")
+
+
+@dataclass(frozen=True)
+class LexedPage:
+    """The examples of one page, and the blocks that could not be read."""
+
+    blocks: tuple[ExampleBlock, ...]
+    errors: tuple[ExampleSyntaxError, ...]
+
+
+def lex_page(text: str, first_line: int = 1) -> LexedPage:
+    """Find every example block in Markdown ``text`` whose first line is ``first_line``."""
+    lines = text.split("\n")
+    blocks: list[ExampleBlock] = []
+    errors: list[ExampleSyntaxError] = []
+    i = 0
+    while i < len(lines):
+        opening = _FENCE.match(lines[i])
+        if not opening:
+            i += 1
+            continue
+        close = _closing_index(lines, i, opening)
+        word = opening["info"].lstrip("{ .").split(" ", 1)[0].rstrip("}")
+        if word in KINDS:
+            try:
+                blocks.append(_block(lines, i, close, opening, word, first_line))
+            except ExampleSyntaxError as error:
+                errors.append(error)
+        i = (close if close is not None else len(lines)) + 1
+    return LexedPage(tuple(blocks), tuple(errors))
+
+
+def _closing_index(lines: list[str], opening_index: int, opening: re.Match[str]) -> int | None:
+    fence = opening["fence"]
+    for j in range(opening_index + 1, len(lines)):
+        closing = _FENCE.match(lines[j])
+        if (closing and not closing["info"] and closing["fence"][0] == fence[0]
+                and len(closing["fence"]) >= len(fence)):
+            return j
+    return None
+
+
+def _block(lines: list[str], i: int, close: int | None, opening: re.Match[str], word: str,
+           first_line: int) -> ExampleBlock:
+    fence_line = first_line + i
+    if close is None:
+        raise ExampleSyntaxError(
+            fence_line, f"the {word} fence opened here is never closed: add a closing "
+            f"{opening['fence']} line"
+        )
+    indent = opening["indent"]
+    options = _options(opening["info"], word, fence_line)
+    body = []
+    for j in range(i + 1, close):
+        line = lines[j]
+        if line.strip() and not line.startswith(indent):
+            raise ExampleSyntaxError(
+                first_line + j, f"this line is indented less than its {word} fence"
+            )
+        body.append((first_line + j, line[len(indent):]))
+    steps = parse_steps(body)
+    if not steps:
+        raise ExampleSyntaxError(
+            fence_line, f"the {word} block has no '>>> ' statement: an example needs at least one"
+        )
+    return ExampleBlock(KINDS[word], fence_line, i, close, indent, options, steps)
+
+
+def _options(info: str, word: str, line: int) -> dict[str, str]:
+    rest = info.strip().lstrip("{").rstrip("}").strip().lstrip(".")[len(word):]
+    options: dict[str, str] = {}
+    for match in _OPTION.finditer(rest):
+        key = match["key"]
+        if key not in OPTIONS:
+            raise ExampleSyntaxError(
+                line, f"unknown option {key!r} on the {word} fence: "
+                f"the options are {', '.join(OPTIONS)}"
+            )
+        options[key] = match["dq"] if match["dq"] is not None else (
+            match["sq"] if match["sq"] is not None else match["bare"])
+    leftover = _OPTION.sub("", rest).strip()
+    if leftover:
+        raise ExampleSyntaxError(
+            line, f"cannot read {leftover!r} on the {word} fence: write options as "
+            'key="value", e.g. title="Tam\'s first punch"'
+        )
+    return options
+
+
+def parse_steps(body: list[tuple[int, str]]) -> tuple[Step, ...]:
+    """Read numbered lines as ``>>>`` statements, ``...`` continuations and outputs."""
+    steps: list[Step] = []
+    source: list[str] = []
+    expected: list[str] = []
+    start = expected_line = 0
+    after_blank = False
+
+    def finish() -> None:
+        if source:
+            steps.append(Step(start, "\n".join(source), "\n".join(expected), expected_line))
+
+    for number, raw in body:
+        line = raw.rstrip()
+        if line.startswith(">>>"):
+            _check_prompt(line, number, ">>>")
+            finish()
+            source, expected = [line[4:]], []
+            start, expected_line, after_blank = number, number + 1, False
+        elif line.startswith("...") and source and not expected and not after_blank:
+            _check_prompt(line, number, "...")
+            source.append(line[4:])
+        elif not line:
+            after_blank = bool(source)
+        elif not source:
+            raise ExampleSyntaxError(
+                number, f"expected a '>>> ' statement, found {line.strip()!r}: put prose "
+                "outside the fence, and start each statement with '>>> '"
+            )
+        elif after_blank:
+            raise ExampleSyntaxError(
+                number, f"{line.strip()!r} follows a blank line but is not a '>>> ' statement: "
+                "expected output must come right after its statement"
+            )
+        else:
+            if not expected:
+                expected_line = number
+            expected.append(line)
+    finish()
+    return tuple(steps)
+
+
+def _check_prompt(line: str, number: int, prompt: str) -> None:
+    if len(line) > len(prompt) and line[len(prompt)] != " ":
+        raise ExampleSyntaxError(
+            number, f"put a space after {prompt!r}: write {prompt + ' ' + line[3:]!r}"
+        )

@@ -1,0 +1,151 @@
+"""The ``rules-examples`` MkDocs plugin: thin hooks around lexer, verify and render.
+
+Every page's examples run when the page's Markdown is read; a failure is logged with its
+``docs/<page>.md:<line>``, expected and actual output, and ``mkdocs build`` then stops
+before any page is written. ``mkdocs serve`` keeps serving and draws the failing card in
+red, so an author sees the problem where it is.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from site_plugins.examples.config import ExamplesConfig
+from site_plugins.examples.lexer import ExampleBlock
+from site_plugins.examples.render import render_card
+from site_plugins.examples.verify import Failure, PageResult, verify_page
+
+log = get_plugin_logger("rules-examples")
+
+ASSETS = Path(__file__).parent / "assets"
+ASSET_DIR = "assets/rules-examples"
+STYLESHEET = f"{ASSET_DIR}/examples.css"
+
+
+class ExamplesPlugin(BasePlugin[ExamplesConfig]):
+    """Verify worked examples at build time and draw them as cards."""
+
+    def __init__(self) -> None:
+        self.command = "build"
+        self.failures: list[Failure] = []
+        self.cards: dict[str, str] = {}
+        self.token = ""
+        self.pages = 0
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.command = command
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        self.failures = []
+        self.cards = {}
+        self.token = "rxcard" + secrets.token_hex(6)
+        self.pages = 0
+        if self.config.enabled and STYLESHEET not in config.extra_css:
+            config.extra_css.insert(0, STYLESHEET)  # first, so a site's own CSS can override it
+        return config
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        if self.config.enabled:
+            for asset in sorted(ASSETS.iterdir()):
+                uri = f"{ASSET_DIR}/{asset.name}"
+                files.append(File.generated(config, uri, abs_src_path=str(asset)))
+        return files
+
+    def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig,
+                         files: Files) -> str | None:
+        if not self.config.enabled:
+            return markdown
+        path = display_path(page, config)
+        result = verify_page(path, markdown, body_first_line(page, markdown),
+                             self.config.time_limit)
+        for failure in result.all_failures:
+            log.error(str(failure))
+        self.failures.extend(result.all_failures)
+        return self._place_cards(markdown, result, page)
+
+    def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig,
+                        files: Files) -> str | None:
+        if not self.cards:
+            return html
+
+        def card(match: re.Match[str]) -> str:
+            return self.cards.get(match["token"], match[0])
+
+        return re.sub(rf"(?:<p>)?(?P<token>{self.token}x\d+x\d+)(?:</p>)?", card, html)
+
+    @event_priority(100)  # before other plugins spend time on a build that will stop
+    def on_env(self, env: Any, /, *, config: MkDocsConfig, files: Files) -> Any:
+        if self.failures and self.command != "serve":
+            where = "\n".join(f"  {f.location}: {f.summary}" for f in self.failures)
+            raise PluginError(
+                f"{len(self.failures)} example{'s' if len(self.failures) != 1 else ''} "
+                f"did not verify:\n{where}"
+            )
+        return env
+
+    def _place_cards(self, markdown: str, result: PageResult, page: Page) -> str:
+        """Swap each example fence for a placeholder paragraph that becomes its card."""
+        lines = markdown.split("\n")
+        self.pages += 1
+        session = session_id(page)
+        ids = card_ids(result.blocks)
+        for index in reversed(range(len(result.blocks))):
+            block, run = result.blocks[index], result.runs[index]
+            token = f"{self.token}x{self.pages}x{index}"
+            card_id = ids[index]
+            failures = [str(f) for f in result.failures.get(index, [])]
+            self.cards[token] = render_card(run, card_id, session, index, failures)
+            lines[block.start : block.end + 1] = ["", block.indent + token, ""]
+        return "\n".join(lines)
+
+
+def display_path(page: Page, config: MkDocsConfig) -> str:
+    """The page's source as an author finds it: ``docs/rules/page.md``."""
+    source = page.file.abs_src_path
+    if source is None:
+        return page.file.src_uri
+    root = os.path.dirname(config.config_file_path or "") or os.getcwd()
+    return Path(os.path.relpath(source, root)).as_posix()
+
+
+def body_first_line(page: Page, markdown: str) -> int:
+    """File line of the first line of ``markdown`` (MkDocs strips front matter before it)."""
+    try:
+        raw = page.file.content_string.replace("\r\n", "\n")
+    except (OSError, TypeError):
+        return 1
+    if markdown and raw.endswith(markdown):
+        return raw[: len(raw) - len(markdown)].count("\n") + 1
+    return 1
+
+
+def card_ids(blocks: list[ExampleBlock]) -> list[str]:
+    """Each card's HTML id: its ``id`` option, else a slug of its title, unique on the page."""
+    ids: list[str] = []
+    for number, block in enumerate(blocks, 1):
+        base = block.options.get("id") or slug(block.title) or f"example-{number}"
+        candidate, n = base, 2
+        while candidate in ids:
+            candidate, n = f"{base}-{n}", n + 1
+        ids.append(candidate)
+    return ids
+
+
+def slug(text: str) -> str:
+    """``Tam's first punch`` → ``tams-first-punch``."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
+
+
+def session_id(page: Page) -> str:
+    """A page's example session name, stable across builds."""
+    return slug(page.file.src_uri)

@@ -1,0 +1,162 @@
+"""Example runs → HTML cards that read well with JavaScript off.
+
+Pure Python with no MkDocs imports: the build draws the documented roll with it, and the
+browser draws rerolls with the same function under Pyodide. Every value from a page or a
+result is escaped; dice marks are drawn with glyphs and words as well as colour.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Iterable
+
+from rules_core.explain import DieView, Explanation, RollView, TableView
+from site_plugins.examples.lexer import ExampleBlock
+from site_plugins.examples.session import ExampleRun, StepRun
+
+#: Glyphs shown on a die for its marks (each also spelled out in the die's label).
+MARK_GLYPHS = {"success": "✓", "chains": "↪", "cancelled": "✗", "rerolled": "↻", "dropped": "–"}
+
+#: Pip positions on a 3×3 grid (0–8) for each face of a d6.
+_PIPS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
+         6: (0, 2, 3, 5, 6, 8)}
+
+_LEGEND = (
+    ("success", "✓ success"),
+    ("chains", "↪ six that chains"),
+    ("cancelled", "✗ cancelled by the defence"),
+)
+
+
+def render_body(run: ExampleRun) -> str:
+    """The inside of a card: each step with its code, its results and its output."""
+    return "".join(render_step(step) for step in run.steps)
+
+
+def render_step(step: StepRun) -> str:
+    """One ``>>>`` step."""
+    code = _prompted(step.step.source)
+    parts = [f'<pre class="rx-code"><code>{code}</code></pre>']
+    parts.extend(render_explanation(view) for view in step.views)
+    output = step.code_error or step.output.rstrip("\n")
+    if output:
+        css = "rx-out rx-refused" if step.rules_error or step.code_error else "rx-out"
+        label = "Refused: " if step.rules_error else ""
+        parts.append(f'<pre class="{css}"><samp>{_e(label)}{_e(output)}</samp></pre>')
+    return f'<div class="rx-step">{"".join(parts)}</div>'
+
+
+def render_explanation(view: Explanation) -> str:
+    """A result: title and verdict, pool, dice, outcome lines, tables."""
+    verdict = {"success": "Success", "failure": "Failure"}.get(view.outcome, "")
+    head = f'<span class="rx-result-title">{_e(view.title)}</span>'
+    if verdict:
+        head += f' <span class="rx-verdict rx-{view.outcome}">{verdict}</span>'
+    parts = [f'<p class="rx-result-head">{head}</p>']
+    if view.pool:
+        parts.append(f'<p class="rx-pool"><span class="rx-key">Pool</span> {_e(view.pool)}</p>')
+    parts.extend(render_roll(roll) for roll in view.rolls)
+    lines = [line for line in view.lines if line]
+    if lines:
+        parts.append('<ul class="rx-lines">' + "".join(f"<li>{_e(x)}</li>" for x in lines)
+                     + "</ul>")
+    parts.extend(render_table(table) for table in view.tables)
+    if any(die.marks for roll in view.rolls for die in roll.dice):
+        parts.append(_legend(view.rolls))
+    css = f"rx-result rx-{view.outcome}" if view.outcome else "rx-result"
+    return f'<section class="{css}" aria-label="{_e(view.title)}">{"".join(parts)}</section>'
+
+
+def render_roll(roll: RollView) -> str:
+    """A set of dice, each drawn as a face with its marks."""
+    dice = "".join(render_die(die) for die in roll.dice) or '<li class="rx-none">no dice</li>'
+    return (f'<div class="rx-roll"><p class="rx-roll-label">{_e(roll.label)}</p>'
+            f'<ul class="rx-dice" aria-label="{_e(roll.label)}">{dice}</ul></div>')
+
+
+def render_die(die: DieView) -> str:
+    """One die: a drawn face, a glyph per mark, and its meaning in words."""
+    css = " ".join(["rx-die", *(f"rx-{mark}" for mark in die.marks)])
+    glyphs = "".join(MARK_GLYPHS.get(mark, "") for mark in die.marks)
+    badge = f'<span class="rx-marks" aria-hidden="true">{glyphs}</span>' if glyphs else ""
+    return (f'<li class="{css}" data-face="{die.face}" aria-label="{_e(die.describe())}" '
+            f'title="{_e(die.describe())}">{_face(die)}{badge}</li>')
+
+
+def render_table(table: TableView) -> str:
+    """A small table with a caption."""
+    head = "".join(f'<th scope="col">{_e(cell)}</th>' for cell in table.header)
+    rows = "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>"
+                   for row in table.rows)
+    return (f'<table class="rx-table"><caption>{_e(table.caption)}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+
+
+def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
+                failures: Iterable[str] = ()) -> str:
+    """A whole card: caption, body, failure notes, and the data a reroll needs."""
+    block = run.block
+    title = block.title or ("Check" if block.kind == "check" else "Worked example")
+    failed = list(failures)
+    state = "failed" if failed else "verified"
+    badge = ('<span class="rx-badge rx-badge-failed">✗ does not verify</span>' if failed else
+             '<span class="rx-badge" title="Checked against the rules engine when the site '
+             'was built">✓ verified</span>')
+    alert = "".join(f'<pre class="rx-failure" role="alert">{_e(text)}</pre>' for text in failed)
+    data = json.dumps(_card_data(block, session_id, index, run), ensure_ascii=True)
+    data = data.replace("</", "<\\/")
+    kind = "rx-check" if block.kind == "check" else "rx-card"
+    return (
+        f'<figure class="{kind}" id="{_e(card_id)}" data-rx-session="{_e(session_id)}" '
+        f'data-rx-index="{index}" data-rx-state="{state}" '
+        f'data-rx-rerollable="{"true" if run.rolls_dice and block.kind == "example" else "false"}">'
+        f'<figcaption class="rx-caption"><span class="rx-title">{_e(title)}</span> {badge}'
+        "</figcaption>"
+        f"{alert}"
+        f'<div class="rx-body">{render_body(run)}</div>'
+        '<div class="rx-controls"></div>'
+        '<p class="rx-status" role="status" aria-live="polite"></p>'
+        f'<script type="application/json" class="rx-data">{data}</script>'
+        "</figure>"
+    )
+
+
+def _card_data(block: ExampleBlock, session_id: str, index: int, run: ExampleRun) -> dict[
+        str, object]:
+    return {
+        "session": session_id,
+        "index": index,
+        "kind": block.kind,
+        "line": block.fence_line,
+        "steps": [{"line": s.line, "source": s.source, "expected": s.expected}
+                  for s in block.steps],
+        "rolls": [list(r) for r in run.rolls],
+    }
+
+
+def _face(die: DieView) -> str:
+    if die.sides != 6 or die.face not in _PIPS:
+        return f'<span class="rx-face rx-number" aria-hidden="true">{die.face}</span>'
+    pips = "".join(
+        f'<circle cx="{4 + 8 * (p % 3)}" cy="{4 + 8 * (p // 3)}" r="2.2"/>' for p in _PIPS[die.face]
+    )
+    return (f'<svg class="rx-face" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+            f'<rect x="0.75" y="0.75" width="22.5" height="22.5" rx="4"/>{pips}</svg>')
+
+
+def _legend(rolls: tuple[RollView, ...]) -> str:
+    used = {mark for roll in rolls for die in roll.dice for mark in die.marks}
+    items = "".join(f"<li>{_e(text)}</li>" for mark, text in _LEGEND if mark in used)
+    return f'<ul class="rx-legend" aria-label="Key to the marks">{items}</ul>' if items else ""
+
+
+def _prompted(source: str) -> str:
+    lines = source.split("\n")
+    out = [f'<span class="rx-prompt" aria-hidden="true">&gt;&gt;&gt; </span>{_e(lines[0])}']
+    out.extend(f'<span class="rx-prompt" aria-hidden="true">... </span>{_e(line)}' for line in lines[1:])
+    return "\n".join(out)
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)

@@ -1,0 +1,231 @@
+"""Run a page's examples in order, in one namespace, with scripted, random or replayed dice.
+
+This module has no MkDocs or Markdown imports: the build, pytest and the browser (under
+Pyodide) all run examples through it. In an example, ``rolled("6 6 5 4 2 1")`` stands for
+a roll of dice: at build time it hands out exactly those faces; on a reroll it hands out
+fresh random faces (and remembers them, so the roll can be replayed).
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import copy
+import io
+import random
+import signal
+import threading
+import types
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_core.dice import RandomDice, ScriptedDice
+from rules_core.errors import RulesCoreError
+from rules_core.explain import Explained, Explanation
+from site_plugins.examples.lexer import ExampleBlock, Step
+
+#: Longest an example may run at build time before it is stopped, in seconds.
+DEFAULT_TIME_LIMIT = 10.0
+
+
+class ExampleTimeout(Exception):
+    """An example ran longer than its time limit."""
+
+
+@dataclass(frozen=True)
+class DiceMode:
+    """Where ``rolled(...)`` gets its faces for one example.
+
+    ``scripted``: the faces written in the example. ``random``: fresh faces from ``rng``.
+    ``replay``: the faces in ``replay``, one tuple per ``rolled(...)`` call, in order.
+    """
+
+    kind: str = "scripted"
+    rng: random.Random | None = None
+    replay: tuple[tuple[int, ...], ...] = ()
+
+    @classmethod
+    def random(cls, seed: int | None = None) -> DiceMode:
+        """Fresh dice, optionally seeded."""
+        return cls("random", rng=random.Random(seed))
+
+    @classmethod
+    def replaying(cls, rolls: Sequence[Sequence[int]]) -> DiceMode:
+        """The faces a previous run drew."""
+        return cls("replay", replay=tuple(tuple(r) for r in rolls))
+
+
+class Roller:
+    """The ``rolled`` function examples call; it hands out dice for the current mode."""
+
+    def __init__(self) -> None:
+        self.mode = DiceMode()
+        self.sources: list[ScriptedDice | RandomDice] = []
+
+    def reset(self, mode: DiceMode) -> None:
+        """Start a new example with ``mode``."""
+        self.mode = mode
+        self.sources = []
+
+    def __call__(self, faces: str = "") -> ScriptedDice | RandomDice:
+        mode = self.mode
+        if mode.kind == "scripted":
+            source: ScriptedDice | RandomDice = ScriptedDice(faces)
+        elif mode.kind == "random":
+            source = RandomDice(rng=mode.rng)
+        else:
+            index = len(self.sources)
+            source = ScriptedDice(mode.replay[index] if index < len(mode.replay) else ())
+        self.sources.append(source)
+        return source
+
+    def drawn(self) -> tuple[tuple[int, ...], ...]:
+        """The faces each ``rolled(...)`` call of this example produced."""
+        return tuple(
+            tuple(s.rolled) if isinstance(s, RandomDice) else s.used for s in self.sources
+        )
+
+
+@dataclass
+class StepRun:
+    """What one step did: its output, the results it produced and, if so, its error."""
+
+    step: Step
+    output: str = ""
+    views: list[Explanation] = field(default_factory=list)
+    rules_error: bool = False
+    code_error: str = ""
+
+
+@dataclass
+class ExampleRun:
+    """One example, run: its steps and the faces every ``rolled(...)`` call drew."""
+
+    block: ExampleBlock
+    mode: DiceMode
+    steps: list[StepRun] = field(default_factory=list)
+    rolls: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def rolls_dice(self) -> bool:
+        """Whether the example rolls any dice (and so can be rerolled)."""
+        return any(self.rolls)
+
+
+class Session:
+    """One page's examples, run in page order in one shared namespace.
+
+    ``check`` blocks run in a copy of the namespace, so they can try moves (and fail on
+    purpose) without changing what later examples see.
+    """
+
+    def __init__(self, time_limit: float = DEFAULT_TIME_LIMIT) -> None:
+        self.roller = Roller()
+        self.namespace: dict[str, Any] = {"__name__": "__rules_example__", "rolled": self.roller}
+        self.time_limit = time_limit
+
+    def run(self, block: ExampleBlock, mode: DiceMode | None = None) -> ExampleRun:
+        """Run every step of ``block``; a step's error never stops the next step."""
+        mode = mode or DiceMode()
+        namespace = self.namespace if block.kind == "example" else _isolated(self.namespace)
+        self.roller.reset(mode)
+        run = ExampleRun(block, mode)
+        for step in block.steps:
+            run.steps.append(self._run_step(step, namespace))
+        run.rolls = self.roller.drawn()
+        return run
+
+    def _run_step(self, step: Step, namespace: dict[str, Any]) -> StepRun:
+        result = StepRun(step)
+        sources_before = len(self.roller.sources)
+        try:
+            tree = ast.parse(step.source, mode="exec")
+        except SyntaxError as error:
+            result.code_error = f"SyntaxError: {error.msg}"
+            return result
+        out = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(out), _time_limit(self.time_limit):
+                values = _execute(tree, namespace)
+        except RulesCoreError as error:
+            result.rules_error = True
+            out.write(f"{type(error).__name__}: {error}\n")
+            values = []
+        except Exception as error:  # the example's own code is broken
+            result.code_error = f"{type(error).__name__}: {error}"
+            values = []
+        result.output = out.getvalue()
+        result.views = [v.explain() for v in values if isinstance(v, Explained)]
+        if not result.rules_error and not result.code_error:
+            self._check_dice_used(result, sources_before)
+        return result
+
+    def _check_dice_used(self, result: StepRun, sources_before: int) -> None:
+        for source in self.roller.sources[sources_before:]:
+            if isinstance(source, ScriptedDice) and self.roller.mode.kind == "scripted":
+                try:
+                    source.check_used_up()
+                except RulesCoreError as error:
+                    result.rules_error = True
+                    result.output += f"{type(error).__name__}: {error}\n"
+
+
+def _execute(tree: ast.Module, namespace: dict[str, Any]) -> list[Any]:
+    """Run a statement; return the values it shows or binds (to be drawn as results)."""
+    values: list[Any] = []
+    body = tree.body
+    last = body[-1] if body else None
+    if isinstance(last, ast.Expr):
+        exec(compile(ast.Module(body[:-1], []), "<example>", "exec"), namespace)
+        value = eval(compile(ast.Expression(last.value), "<example>", "eval"), namespace)
+        if value is not None:
+            print(repr(value))
+            values.append(value)
+        return values
+    exec(compile(tree, "<example>", "exec"), namespace)
+    for statement in body:
+        if isinstance(statement, ast.Assign | ast.AnnAssign):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            values.extend(namespace[t.id] for t in targets if isinstance(t, ast.Name))
+    return values
+
+
+def _isolated(namespace: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``namespace`` whose values can change without touching the original."""
+    twin: dict[str, Any] = {}
+    for name, value in namespace.items():
+        atomic = isinstance(value, types.ModuleType | type | types.FunctionType | Roller)
+        twin[name] = value if atomic else _copy(value)
+    return twin
+
+
+def _copy(value: Any) -> Any:
+    params = getattr(type(value), "__dataclass_params__", None)
+    if params is not None and params.frozen:
+        return value  # immutable: nothing a check does can change it
+    copier = getattr(value, "copy", None)
+    if callable(copier) and not isinstance(value, dict | list | set):
+        return copier()
+    return copy.deepcopy(value)
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    """Stop the step after ``seconds`` where a timer signal can (CPython, main thread)."""
+    usable = (hasattr(signal, "setitimer") and seconds > 0
+              and threading.current_thread() is threading.main_thread())
+    if not usable:
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise ExampleTimeout(f"the example ran for more than {seconds:g} s and was stopped")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
