@@ -201,8 +201,8 @@ class Ledger:
         return Explanation(title="Action ledger", tables=(table,))
 
     def __repr__(self) -> str:
-        widths = [max(len(c) for c in col) for col in zip(self.HEADER, *self.rows())]
-        lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip()
+        widths = [max(len(c) for c in col) for col in zip(self.HEADER, *self.rows(), strict=False)]
+        lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=False)).rstrip()
                  for row in (self.HEADER, *self.rows())]
         return "\n".join(lines)
 

@@ -71,81 +71,28 @@ class Actor:
     def skill_dice(self, skill: str) -> Pool:
         """The skill dice for ``skill``: its own dice plus its default's, up to an attribute."""
         pool = Pool(())
+        penalties: list[tuple[int, str]] = []
         seen: list[str] = []
         name = skill
         while True:
             if name in seen:
-                raise RulesError(f"skill defaults go round in a circle: {' → '.join([*seen, name])}")
+                circle = " → ".join([*seen, name])
+                raise RulesError(f"skill defaults go round in a circle: {circle}")
             seen.append(name)
             pool = pool.plus(self.allocated(name), name)
             default = self.catalog.default_of(name)
             if default is None:
                 break
             if not self.allocated(name):
-                pool = pool.plus(-self.catalog.difficulty.get(name, 0), f"untrained {name}")
+                penalties.append((-self.catalog.difficulty.get(name, 0), f"untrained {name}"))
             name = default
         if name not in self.attributes and name not in self.skills:
             raise RulesError(
                 f"{self.name} has no {name} and nothing says what {name} defaults to: "
                 f"give {self.name} a rating in {name}"
             )
-        return pool
-
-    def with_default(self, skill: str, default: str) -> SkillCatalog:
-        """A catalog where ``skill`` defaults to ``default`` instead."""
-        return replace(self, defaults={**self.defaults, skill: default})
-
-
-@dataclass(frozen=True)
-class Actor:
-    """Someone who acts: attribute ratings, allocated skill dice and Action Dice per round.
-
-    ``attributes`` and ``skills`` map names to allocated dice; ``action_dice`` is the AD
-    the actor can spend in a round.
-    """
-
-    name: str
-    attributes: Mapping[str, int] = field(default_factory=dict)
-    skills: Mapping[str, int] = field(default_factory=dict)
-    action_dice: int = 0
-    catalog: SkillCatalog = field(default_factory=SkillCatalog)
-
-    def __post_init__(self) -> None:
-        for kind, ratings in (("attribute", self.attributes), ("skill", self.skills)):
-            for name, dice in ratings.items():
-                if not isinstance(dice, int) or dice < 0:
-                    raise RulesError(
-                        f"{self.name}'s {kind} {name} must have 0 or more dice, not {dice!r}"
-                    )
-        if not isinstance(self.action_dice, int) or self.action_dice < 0:
-            raise RulesError(f"{self.name} must have 0 or more AD, not {self.action_dice!r}")
-
-    def allocated(self, capability: str) -> int:
-        """Dice allocated to a skill or attribute (0 if none)."""
-        return self.skills.get(capability, self.attributes.get(capability, 0))
-
-    def skill_dice(self, skill: str) -> Pool:
-        """The skill dice for ``skill``: its own dice plus its default's, up to an attribute."""
-        pool = Pool(())
-        seen: list[str] = []
-        name: str | None = skill
-        while name is not None:
-            if name in seen:
-                raise RulesError(
-                    f"skill defaults go round in a circle: {' → '.join([*seen, name])}"
-                )
-            seen.append(name)
-            pool = pool.plus(self.allocated(name), name)
-            if name in self.attributes or (self.catalog.default_of(name) is None):
-                break
-            if not self.allocated(name):
-                pool = pool.plus(-self.catalog.difficulty.get(name, 0), f"untrained {name}")
-            name = self.catalog.default_of(name)
-        if name not in self.attributes and name is not None and not self.allocated(name):
-            raise RulesError(
-                f"{self.name} has no dice in {name} and {name} has no default: "
-                f"give {self.name} the attribute or skill {name}"
-            )
+        for dice, source in penalties:
+            pool = pool.plus(dice, source)
         return pool
 
     def with_default(self, skill: str, default: str) -> Actor:

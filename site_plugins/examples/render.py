@@ -104,8 +104,7 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
              '<span class="rx-badge" title="Checked against the rules engine when the site '
              'was built">✓ verified</span>')
     alert = "".join(f'<pre class="rx-failure" role="alert">{_e(text)}</pre>' for text in failed)
-    data = json.dumps(_card_data(block, session_id, index, run), ensure_ascii=True)
-    data = data.replace("</", "<\\/")
+    data = _script_json(_card_data(block, session_id, index, run))
     kind = "rx-check" if block.kind == "check" else "rx-card"
     return (
         f'<figure class="{kind}" id="{_e(card_id)}" data-rx-session="{_e(session_id)}" '
@@ -135,6 +134,12 @@ def _card_data(block: ExampleBlock, session_id: str, index: int, run: ExampleRun
     }
 
 
+def _script_json(value: object) -> str:
+    """JSON safe inside ``<script type="application/json">``: no raw ``<``, ``>`` or ``&``."""
+    text = json.dumps(value, ensure_ascii=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
 def _face(die: DieView) -> str:
     if die.sides != 6 or die.face not in _PIPS:
         return f'<span class="rx-face rx-number" aria-hidden="true">{die.face}</span>'
@@ -152,9 +157,10 @@ def _legend(rolls: tuple[RollView, ...]) -> str:
 
 
 def _prompted(source: str) -> str:
-    lines = source.split("\n")
-    out = [f'<span class="rx-prompt" aria-hidden="true">&gt;&gt;&gt; </span>{_e(lines[0])}']
-    out.extend(f'<span class="rx-prompt" aria-hidden="true">... </span>{_e(line)}' for line in lines[1:])
+    first, *rest = source.split("\n")
+    prompt = '<span class="rx-prompt" aria-hidden="true">{}</span>'
+    out = [prompt.format("&gt;&gt;&gt; ") + _e(first)]
+    out.extend(prompt.format("... ") + _e(line) for line in rest)
     return "\n".join(out)
 
 

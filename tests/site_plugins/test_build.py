@@ -1,0 +1,121 @@
+"""MkDocs builds: a wrong example stops the build and names its file and line."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+from tests.conftest import ROOT, SAMPLES, make_site
+
+MKDOCS = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"]
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+
+
+def cli_build(tmp_path: Path, page: str) -> subprocess.CompletedProcess[str]:
+    config = make_site(tmp_path, {page: (SAMPLES / page).read_text(encoding="utf-8")})
+    return subprocess.run([*MKDOCS, "-f", str(config)], capture_output=True, text=True,
+                          env=ENV, cwd=tmp_path, timeout=120)
+
+
+def built_html(tmp_path: Path, pages: dict[str, str], command: str = "build",
+               plugin_options: str = "") -> str:
+    config = load_config(str(make_site(tmp_path, pages, plugin_options=plugin_options)))
+    config.plugins.on_startup(command=command, dirty=False)
+    build(config)
+    return "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "site").rglob("*.html"))
+
+
+def test_a_wrong_result_fails_the_build_at_its_line(tmp_path: Path) -> None:
+    done = cli_build(tmp_path, "wrong_result.md")
+    assert done.returncode == 1
+    assert ("docs/wrong_result.md:10: example did not verify\n"
+            "    >>> punch.damage\n  expected:\n    4\n  got:\n    3") in done.stderr
+
+
+def test_a_wrong_number_of_faces_fails_the_build_at_its_line(tmp_path: Path) -> None:
+    done = cli_build(tmp_path, "wrong_faces.md")
+    assert done.returncode == 1
+    assert "docs/wrong_faces.md:7: example did not verify" in done.stderr
+    assert "the pool is 6d6 but 5 faces are listed (6 6 5 4 2): add 1 face" in done.stderr
+
+
+def test_a_malformed_block_fails_the_build_at_its_line(tmp_path: Path) -> None:
+    done = cli_build(tmp_path, "malformed.md")
+    assert done.returncode == 1
+    assert ("docs/malformed.md:4: malformed example: expected a '>>> ' statement, found "
+            "'Tam rolls six dice.'") in done.stderr
+
+
+def test_the_build_names_each_failure_in_its_summary(tmp_path: Path) -> None:
+    done = cli_build(tmp_path, "wrong_result.md")
+    assert ("1 example did not verify:\n  docs/wrong_result.md:10: example did not verify"
+            in done.stderr)
+
+
+def test_a_good_page_builds(tmp_path: Path) -> None:
+    assert cli_build(tmp_path, "good.md").returncode == 0
+
+
+def test_front_matter_does_not_shift_line_numbers(tmp_path: Path, caplog: pytest.LogCaptureFixture
+                                                  ) -> None:
+    page = (SAMPLES / "front_matter.md").read_text(encoding="utf-8")
+    with pytest.raises(Exception, match="BuildError"):
+        built_html(tmp_path, {"front_matter.md": page})
+    assert "docs/front_matter.md:9: example did not verify" in caplog.text
+
+
+def test_a_check_inside_an_admonition_is_verified(tmp_path: Path,
+                                                  caplog: pytest.LogCaptureFixture) -> None:
+    page = (SAMPLES / "admonition.md").read_text(encoding="utf-8")
+    with pytest.raises(Exception, match="BuildError"):
+        built_html(tmp_path, {"admonition.md": page})
+    assert "docs/admonition.md:7: example did not verify" in caplog.text
+
+
+def test_cards_replace_the_fences(tmp_path: Path) -> None:
+    html = built_html(tmp_path, {"good.md": (SAMPLES / "good.md").read_text(encoding="utf-8")})
+    assert html.count('<figure class="rx-card"') == 2 and "</span>punch.damage" in html
+    assert "language-rules-example" not in html
+
+
+def test_a_card_inside_an_admonition_stays_inside_it(tmp_path: Path) -> None:
+    page = (SAMPLES / "admonition.md").read_text(encoding="utf-8").replace("5\n", "4\n")
+    html = built_html(tmp_path, {"admonition.md": page})
+    assert re.search(r'<div class="admonition note">.*<figure class="rx-check"', html, re.S)
+
+
+def test_serve_keeps_going_and_draws_the_failure(tmp_path: Path) -> None:
+    page = (SAMPLES / "wrong_result.md").read_text(encoding="utf-8")
+    html = built_html(tmp_path, {"wrong_result.md": page}, command="serve")
+    assert 'data-rx-state="failed"' in html and "docs/wrong_result.md:10" in html
+
+
+def test_a_disabled_plugin_leaves_code_blocks(tmp_path: Path) -> None:
+    page = (SAMPLES / "wrong_result.md").read_text(encoding="utf-8")
+    html = built_html(tmp_path, {"wrong_result.md": page}, plugin_options="enabled: false")
+    assert "rx-card" not in html and "punch.damage" in html
+
+
+def test_the_stylesheet_is_shipped_and_linked(tmp_path: Path) -> None:
+    html = built_html(tmp_path, {"good.md": (SAMPLES / "good.md").read_text(encoding="utf-8")})
+    assert (tmp_path / "site/assets/rules-examples/examples.css").is_file()
+    assert "assets/rules-examples/examples.css" in html
+
+
+def test_the_project_site_builds_with_no_other_origin(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    done = subprocess.run([*MKDOCS, "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)],
+                          capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr
+    urls = set()
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        urls |= set(re.findall(r'(?:src|href)="((?:https?:)?//[^"]*)"', text))
+    assert {u for u in urls if not u.startswith("http://127.0.0.1")} == set()

@@ -1,0 +1,112 @@
+"""The lexer finds example fences with their file lines, and reads their steps."""
+
+from __future__ import annotations
+
+from site_plugins.examples.lexer import lex_page
+
+FENCE = "```"
+
+
+def page(*lines: str) -> str:
+    return "\n".join(lines)
+
+
+def test_a_block_knows_its_fence_line() -> None:
+    lexed = lex_page(page("# T", "", f"{FENCE}rules-example", ">>> 1", "1", FENCE))
+    assert lexed.blocks[0].fence_line == 3
+
+
+def test_a_step_knows_its_statement_line() -> None:
+    lexed = lex_page(page("# T", f"{FENCE}rules-example", ">>> a = 1", ">>> a", "1", FENCE))
+    assert [s.line for s in lexed.blocks[0].steps] == [3, 4]
+
+
+def test_lines_are_counted_from_the_given_first_line() -> None:
+    lexed = lex_page(page(f"{FENCE}rules-example", ">>> 1", FENCE), first_line=10)
+    assert lexed.blocks[0].steps[0].line == 11
+
+
+def test_continuation_lines_join_the_statement() -> None:
+    lexed = lex_page(page(f"{FENCE}rules-example", ">>> f(1,", "...   2)", "3", FENCE))
+    step = lexed.blocks[0].steps[0]
+    assert (step.source, step.expected) == ("f(1,\n  2)", "3")
+
+
+def test_expected_output_ends_at_a_blank_line() -> None:
+    lexed = lex_page(page(f"{FENCE}rules-example", ">>> x", "1", "2", "", ">>> y", FENCE))
+    assert [s.expected for s in lexed.blocks[0].steps] == ["1\n2", ""]
+
+
+def test_title_option_is_read() -> None:
+    lexed = lex_page(page(f'{FENCE}rules-example title="Tam\'s punch"', ">>> 1", "1", FENCE))
+    assert lexed.blocks[0].title == "Tam's punch"
+
+
+def test_brace_syntax_is_read() -> None:
+    lexed = lex_page(page(f'{FENCE}{{.rules-check title="X"}}', ">>> 1", "1", FENCE))
+    assert (lexed.blocks[0].kind, lexed.blocks[0].title) == ("check", "X")
+
+
+def test_indented_fences_inside_admonitions_are_found() -> None:
+    text = page("!!! note", "    Text", "", f"    {FENCE}rules-check", "    >>> 1", "    1",
+                f"    {FENCE}")
+    block = lex_page(text).blocks[0]
+    assert (block.indent, block.steps[0].source, block.steps[0].line) == ("    ", "1", 5)
+
+
+def test_tilde_fences_work() -> None:
+    assert len(lex_page(page("~~~rules-example", ">>> 1", "1", "~~~")).blocks) == 1
+
+
+def test_examples_shown_inside_another_fence_are_not_run() -> None:
+    text = page("````markdown", f"{FENCE}rules-example", ">>> 1", "2", FENCE, "````")
+    assert lex_page(text).blocks == ()
+
+
+def test_other_languages_are_ignored() -> None:
+    assert lex_page(page(f"{FENCE}python", ">>> 1", FENCE)).blocks == ()
+
+
+def test_prose_inside_a_block_is_malformed() -> None:
+    lexed = lex_page(page("# T", f"{FENCE}rules-example", "Tam rolls.", ">>> 1", FENCE))
+    error = lexed.errors[0]
+    assert (error.line, error.message) == (
+        3, "expected a '>>> ' statement, found 'Tam rolls.': put prose outside the fence, "
+           "and start each statement with '>>> '")
+
+
+def test_output_after_a_blank_line_is_malformed() -> None:
+    lexed = lex_page(page(f"{FENCE}rules-example", ">>> 1", "1", "", "2", FENCE))
+    assert lexed.errors[0].line == 5
+
+
+def test_an_unclosed_fence_is_malformed() -> None:
+    lexed = lex_page(page("# T", f"{FENCE}rules-example", ">>> 1"))
+    assert (lexed.errors[0].line, "never closed" in lexed.errors[0].message) == (2, True)
+
+
+def test_a_block_without_statements_is_malformed() -> None:
+    lexed = lex_page(page(f"{FENCE}rules-example", FENCE))
+    assert "no '>>> ' statement" in lexed.errors[0].message
+
+
+def test_an_unknown_option_is_malformed() -> None:
+    lexed = lex_page(page(f'{FENCE}rules-example titel="x"', ">>> 1", FENCE))
+    assert "unknown option 'titel'" in lexed.errors[0].message
+
+
+def test_a_missing_space_after_the_prompt_is_malformed() -> None:
+    lexed = lex_page(page(f"{FENCE}rules-example", ">>>1", FENCE))
+    assert "put a space after '>>>'" in lexed.errors[0].message
+
+
+def test_a_line_indented_less_than_its_fence_is_malformed() -> None:
+    text = page(f"    {FENCE}rules-example", "    >>> 1", ">>> 2", f"    {FENCE}")
+    assert lex_page(text).errors[0].line == 3
+
+
+def test_a_malformed_block_does_not_hide_the_next_one() -> None:
+    text = page(f"{FENCE}rules-example", "oops", FENCE, f"{FENCE}rules-example", ">>> 1", "1",
+                FENCE)
+    lexed = lex_page(text)
+    assert (len(lexed.errors), len(lexed.blocks)) == (1, 1)

@@ -1,0 +1,76 @@
+"""Cards: dice as faces, marks in words and glyphs, everything escaped."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from site_plugins.examples.render import render_card
+from site_plugins.examples.verify import verify_page
+
+Read = Callable[[str], str]
+FENCE = "```"
+
+
+def card_of(text: str, index: int = 0) -> str:
+    page = verify_page("docs/p.md", text)
+    return render_card(page.runs[index], "card", "p", index)
+
+
+def test_a_script_tag_in_an_example_is_shown_as_text(sample_text: Read) -> None:
+    html = card_of(sample_text("script_tag.md"))
+    assert "<script>alert" not in html and "&lt;script&gt;alert(&#x27;x&#x27;)" in html
+
+
+def test_a_script_tag_in_the_title_is_shown_as_text(sample_text: Read) -> None:
+    html = card_of(sample_text("script_tag.md"))
+    assert "&lt;script&gt;alert(&#x27;title&#x27;)&lt;/script&gt;" in html
+
+
+def test_card_data_cannot_close_its_script_element(sample_text: Read) -> None:
+    html = card_of(sample_text("script_tag.md"))
+    data = html.split('class="rx-data">', 1)[1]
+    assert data.count("</script>") == 1 and "<" not in data.split("</script>")[0]
+
+
+def test_each_die_is_labelled_in_words(sample_text: Read) -> None:
+    html = card_of(sample_text("good.md"))
+    assert 'aria-label="6, success, chains to the next action"' in html
+
+
+def test_a_plain_die_is_labelled_with_its_face(sample_text: Read) -> None:
+    assert 'aria-label="4"' in card_of(sample_text("good.md"))
+
+
+def test_d6_faces_are_drawn_with_pips(sample_text: Read) -> None:
+    html = card_of(sample_text("good.md"))
+    six = html.split('data-face="6"', 1)[1].split("</li>", 1)[0]
+    assert six.count("<circle") == 6
+
+
+def test_marks_have_glyphs_and_a_key(sample_text: Read) -> None:
+    html = card_of(sample_text("good.md"))
+    assert '<span class="rx-marks" aria-hidden="true">✓↪</span>' in html and "rx-legend" in html
+
+
+def test_the_outcome_is_in_words(sample_text: Read) -> None:
+    html = card_of(sample_text("good.md"))
+    assert '<span class="rx-verdict rx-success">Success</span>' in html
+
+
+def test_the_pool_breakdown_is_shown(sample_text: Read) -> None:
+    assert "2 Unarmed Combat + 3 PRW + 1 AD = 6d6" in card_of(sample_text("good.md"))
+
+
+def test_a_card_that_rolls_dice_is_rerollable(sample_text: Read) -> None:
+    assert 'data-rx-rerollable="true"' in card_of(sample_text("good.md"))
+
+
+def test_a_card_without_dice_is_not_rerollable() -> None:
+    html = card_of("\n".join([f"{FENCE}rules-example", ">>> 1 + 1", "2", FENCE]))
+    assert 'data-rx-rerollable="false"' in html
+
+
+def test_a_failing_card_shows_its_failure() -> None:
+    page = verify_page("docs/p.md", "\n".join([f"{FENCE}rules-example", ">>> 1", "2", FENCE]))
+    html = render_card(page.runs[0], "c", "p", 0, [str(page.all_failures[0])])
+    assert 'data-rx-state="failed"' in html and 'role="alert"' in html
