@@ -37,3 +37,7 @@ class DiceError(RulesCoreError):
 
 class DiceScriptError(DiceError):
     """Scripted faces that do not fit the roll: too few, too many, or used twice."""
+
+
+class RerollLimitError(DiceError):
+    """A die was rerolled more times than the engine allows (a runaway reroll rule)."""

@@ -14,3 +14,19 @@ class ExamplesConfig(Config):
 
     time_limit = c.Type(float, default=10.0)
     """Seconds one example may run at build time before it is stopped and fails."""
+
+    reroll = c.Type(bool, default=True)
+    """Ship the in-browser engine (Pyodide and the wheel) and give cards a Reroll button."""
+
+    pyodide_dir = c.Type(str, default="")
+    """Folder of the npm package ``pyodide``; default: ``node_modules/pyodide`` beside
+    ``mkdocs.yml``, then in the current folder."""
+
+    snapshot = c.Type(bool, default=True)
+    """Take a Pyodide memory snapshot with the engine imported (needs Node) for a fast start."""
+
+    cache_dir = c.Type(str, default="")
+    """Where snapshots are cached between builds; default: ``~/.cache/rules-examples``."""
+
+    reroll_time_limit = c.Type(float, default=10.0)
+    """Seconds one reroll may run in the browser before the watchdog stops the engine."""

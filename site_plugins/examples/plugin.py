@@ -14,6 +14,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
@@ -23,6 +24,7 @@ from mkdocs.structure.pages import Page
 from site_plugins.examples.config import ExamplesConfig
 from site_plugins.examples.lexer import ExampleBlock
 from site_plugins.examples.render import render_card
+from site_plugins.examples.runtime import BrowserEngineError, find_pyodide, write_runtime
 from site_plugins.examples.verify import Failure, PageResult, verify_page
 
 log = get_plugin_logger("rules-examples")
@@ -30,6 +32,9 @@ log = get_plugin_logger("rules-examples")
 ASSETS = Path(__file__).parent / "assets"
 ASSET_DIR = "assets/rules-examples"
 STYLESHEET = f"{ASSET_DIR}/examples.css"
+PAGE_SCRIPT = f"{ASSET_DIR}/reroll.mjs"
+#: Where the browser engine (Pyodide, our wheel, the snapshot) goes in the built site.
+RUNTIME_DIR = f"{ASSET_DIR}/pyodide"
 
 
 class ExamplesPlugin(BasePlugin[ExamplesConfig]):
@@ -52,11 +57,19 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.pages = 0
         if self.config.enabled and STYLESHEET not in config.extra_css:
             config.extra_css.insert(0, STYLESHEET)  # first, so a site's own CSS can override it
+        if self.config.enabled and self.config.reroll and not any(
+            str(script) == PAGE_SCRIPT for script in config.extra_javascript
+        ):
+            script = ExtraScriptValue(PAGE_SCRIPT)
+            script.type = "module"
+            config.extra_javascript.append(script)
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.config.enabled:
             for asset in sorted(ASSETS.iterdir()):
+                if asset.suffix == ".mjs" and not self.config.reroll:
+                    continue
                 uri = f"{ASSET_DIR}/{asset.name}"
                 files.append(File.generated(config, uri, abs_src_path=str(asset)))
         return files
@@ -92,6 +105,27 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
                 f"did not verify:\n{where}"
             )
         return env
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if not (self.config.enabled and self.config.reroll):
+            return
+        root = Path(os.path.dirname(config.config_file_path or "") or os.getcwd())
+        try:
+            pyodide = find_pyodide(self._pyodide_candidates(root))
+        except BrowserEngineError as error:
+            log.warning(f"{error}; the Reroll buttons will say the engine is missing")
+            return
+        cache = Path(self.config.cache_dir or Path.home() / ".cache" / "rules-examples")
+        notes = write_runtime(Path(config.site_dir) / RUNTIME_DIR, pyodide, cache,
+                              make_snapshot=self.config.snapshot,
+                              time_limit=self.config.reroll_time_limit)
+        for note in notes:
+            log.info(note)
+
+    def _pyodide_candidates(self, root: Path) -> list[Path]:
+        if self.config.pyodide_dir:
+            return [root / self.config.pyodide_dir]
+        return [root / "node_modules" / "pyodide", Path.cwd() / "node_modules" / "pyodide"]
 
     def _place_cards(self, markdown: str, result: PageResult, page: Page) -> str:
         """Swap each example fence for a placeholder paragraph that becomes its card."""

@@ -1,0 +1,92 @@
+// The rules engine's module Web Worker: starts Pyodide from this site's own folder and answers
+// reroll requests by calling Python (site_plugins.examples.reroll). No rule logic lives here.
+//
+// Messages in:  {id, op: "load"}  |  {id, op: "reroll", request: {target, cards}}
+// Messages out: {type: "progress", stage, fraction}  |  {type: "ready", via, timeLimitMs, ms}
+//               {id, ok: true, result}  |  {id, ok: false, error, fatal}
+
+const runtime = new URL("pyodide/", import.meta.url);
+let engine = null; // a promise of {pyodide, reroll, manifest}
+
+function progress(stage, fraction) {
+  postMessage({ type: "progress", stage, fraction });
+}
+
+async function fetchBytes(url, onFraction) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname} answered HTTP ${response.status}`);
+  const total = Number(response.headers.get("content-length")) || 0;
+  if (!response.body || !total) return new Uint8Array(await response.arrayBuffer());
+  const bytes = new Uint8Array(total);
+  const reader = response.body.getReader();
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (received + value.length > total) throw new Error(`${url.pathname} is longer than announced`);
+    bytes.set(value, received);
+    received += value.length;
+    onFraction(received / total);
+  }
+  if (received !== total) throw new Error(`${url.pathname} was cut short`);
+  return bytes;
+}
+
+async function start() {
+  const began = performance.now();
+  if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
+  progress("runtime", 0);
+  const manifestResponse = await fetch(new URL("manifest.json", runtime));
+  if (!manifestResponse.ok) throw new Error(`the engine manifest answered HTTP ${manifestResponse.status}`);
+  const manifest = await manifestResponse.json();
+  const { loadPyodide } = await import(new URL("pyodide.mjs", runtime).href);
+  const options = { indexURL: runtime.href, lockFileURL: new URL(manifest.lock, runtime).href };
+  let pyodide = null;
+  let via = "plain start";
+  if (manifest.snapshot) {
+    try {
+      const snapshot = fetchBytes(new URL(manifest.snapshot, runtime), (f) => progress("snapshot", f));
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      pyodide.runPython("import site_plugins.examples.reroll");
+      via = "snapshot";
+    } catch (error) {
+      console.warn(`rules-examples: snapshot restore failed (${error}); starting Pyodide plainly`);
+      pyodide = null;
+    }
+  }
+  if (!pyodide) {
+    progress("python", 0.5);
+    pyodide = await loadPyodide(options);
+    progress("engine", 0.8);
+    await pyodide.loadPackage(manifest.package, { checkIntegrity: true, messageCallback: () => {} });
+  }
+  const reroll = pyodide.pyimport("site_plugins.examples.reroll").reroll_page;
+  const ms = Math.round(performance.now() - began);
+  postMessage({ type: "ready", via, timeLimitMs: manifest.timeLimitMs, ms });
+  return { pyodide, reroll, manifest };
+}
+
+self.onmessage = async (event) => {
+  const { id, op, request } = event.data;
+  let loaded;
+  try {
+    engine ??= start();
+    loaded = await engine;
+  } catch (error) {
+    engine = null; // the next request tries again
+    postMessage({ id, ok: false, fatal: true, error: String(error?.message ?? error) });
+    return;
+  }
+  try {
+    if (op === "load") {
+      postMessage({ id, ok: true, result: null });
+    } else if (op === "reroll") {
+      const answer = loaded.reroll(JSON.stringify(request));
+      postMessage({ id, ok: true, result: JSON.parse(answer) });
+    } else {
+      throw new Error(`unknown operation ${op}`);
+    }
+  } catch (error) {
+    postMessage({ id, ok: false, fatal: false, error: String(error?.message ?? error) });
+  }
+};

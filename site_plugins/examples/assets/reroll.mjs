@@ -1,0 +1,264 @@
+// Reroll and Restore buttons for worked-example cards. No rule logic: the cards' Python runs in
+// a module worker (engine-worker.mjs) and sends back card bodies drawn by the same renderer the
+// build used. Nothing of Pyodide is fetched until a reader points at, touches or focuses a card.
+
+const LOAD_LIMIT_MS = 90_000; // longest the engine may take to start before the watchdog acts
+let runLimitMs = 10_000; // replaced by the site's own limit once the engine is ready
+
+// ---- the engine: one worker for the whole visit (it survives instant navigation) ----------
+
+const engine = {
+  worker: null,
+  state: "idle", // idle | loading | ready | failed
+  pending: new Map(),
+  nextId: 1,
+  listeners: new Set(),
+  failure: "",
+};
+
+function setEngineState(state, detail = {}) {
+  engine.state = state;
+  document.documentElement.dataset.rxEngine = state;
+  for (const listener of engine.listeners) listener(state, detail);
+}
+
+function spawn() {
+  if (engine.worker) return engine.worker;
+  if (typeof Worker === "undefined" || typeof WebAssembly !== "object") {
+    throw new Error("this browser cannot run the engine (no Web Workers or WebAssembly)");
+  }
+  const worker = new Worker(new URL("engine-worker.mjs", import.meta.url), { type: "module" });
+  worker.onmessage = (event) => {
+    const message = event.data;
+    if (message.type === "progress") {
+      setEngineState("loading", message);
+    } else if (message.type === "ready") {
+      runLimitMs = message.timeLimitMs || runLimitMs;
+      performance.mark("rx-engine-ready", { detail: { via: message.via, ms: message.ms } });
+      document.documentElement.dataset.rxEngineVia = message.via;
+      setEngineState("ready", message);
+    } else {
+      const call = engine.pending.get(message.id);
+      if (!call) return;
+      engine.pending.delete(message.id);
+      clearTimeout(call.timer);
+      if (message.ok) call.resolve(message.result);
+      else call.reject(Object.assign(new Error(message.error), { fatal: message.fatal }));
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    stop(`the engine could not start (${event.message || "its script failed to load"})`, true);
+  };
+  engine.worker = worker;
+  setEngineState("loading", { stage: "runtime", fraction: 0 });
+  return worker;
+}
+
+// Terminate the worker and fail everything waiting on it; the next request starts a new one.
+function stop(reason, fatal) {
+  if (engine.worker) engine.worker.terminate();
+  engine.worker = null;
+  for (const call of engine.pending.values()) {
+    clearTimeout(call.timer);
+    call.reject(Object.assign(new Error(reason), { fatal }));
+  }
+  engine.pending.clear();
+  engine.failure = fatal ? reason : "";
+  setEngineState(fatal ? "failed" : "idle");
+}
+
+function call(op, request) {
+  let worker;
+  try {
+    worker = spawn();
+  } catch (error) {
+    setEngineState("failed");
+    return Promise.reject(Object.assign(error, { fatal: true }));
+  }
+  const id = engine.nextId++;
+  return new Promise((resolve, reject) => {
+    const limit = engine.state === "ready" ? runLimitMs : LOAD_LIMIT_MS + runLimitMs;
+    const timer = setTimeout(() => {
+      const seconds = Math.round(limit / 100) / 10;
+      stop(`the engine ran for more than ${seconds} s, so it was stopped and will restart`, false);
+    }, limit);
+    engine.pending.set(id, { resolve, reject, timer });
+    worker.postMessage({ id, op, request });
+  });
+}
+
+// Start loading without waiting for it (a reader showed interest in a card).
+function warm() {
+  if (engine.state === "idle") call("load").catch(() => {});
+}
+
+// ---- cards ---------------------------------------------------------------------------------
+
+const sessions = new Map(); // session id → Map(card index → card state)
+
+function cardData(figure) {
+  return JSON.parse(figure.querySelector(":scope > script.rx-data").textContent);
+}
+
+function sessionOf(figure) {
+  const id = figure.dataset.rxSession;
+  if (!sessions.has(id)) sessions.set(id, new Map());
+  return sessions.get(id);
+}
+
+function stateOf(figure) {
+  const cards = sessionOf(figure);
+  const index = Number(figure.dataset.rxIndex);
+  let card = cards.get(index);
+  if (!card || card.figure !== figure) {
+    const data = cardData(figure);
+    const body = figure.querySelector(":scope > .rx-body");
+    card = { figure, data, rolls: data.rolls, documentedRolls: data.rolls, documentedHtml: body.innerHTML };
+    cards.set(index, card);
+  }
+  return card;
+}
+
+function figuresOf(sessionId) {
+  return [...document.querySelectorAll("figure[data-rx-session]")].filter(
+    (f) => f.dataset.rxSession === sessionId,
+  );
+}
+
+function say(figure, text) {
+  const status = figure.querySelector(":scope > .rx-status");
+  status.textContent = "";
+  // A fresh text node after a clear makes screen readers announce a repeated message too.
+  requestAnimationFrame(() => { status.textContent = text; });
+}
+
+function setBusy(figure, busy, progress) {
+  const button = figure.querySelector(".rx-reroll");
+  const meter = figure.querySelector(".rx-progress");
+  if (!button) return;
+  button.disabled = busy;
+  button.setAttribute("aria-busy", String(busy));
+  if (!busy) {
+    meter.hidden = true;
+    return;
+  }
+  if (progress !== undefined) {
+    meter.hidden = false;
+    meter.value = Math.round(progress * 100);
+    meter.textContent = `${meter.value}%`;
+  }
+}
+
+function markShown(figure, rerolled) {
+  figure.dataset.rxShown = rerolled ? "rerolled" : "documented";
+  const restore = figure.querySelector(".rx-restore");
+  if (restore) restore.hidden = !rerolled;
+}
+
+function lastLine(text) {
+  const lines = String(text).trim().split("\n").filter(Boolean);
+  return lines[lines.length - 1] || "unknown error";
+}
+
+async function reroll(figure) {
+  const sessionId = figure.dataset.rxSession;
+  const target = Number(figure.dataset.rxIndex);
+  const figures = figuresOf(sessionId);
+  const cards = figures.map((f) => {
+    const card = stateOf(f);
+    return { ...card.data, rolls: card.rolls };
+  });
+  const stopListening = watchLoading(figure);
+  setBusy(figure, true);
+  performance.mark("rx-reroll-click");
+  try {
+    const result = await call("reroll", { target, cards });
+    for (const answer of result.cards) {
+      const other = figures.find((f) => Number(f.dataset.rxIndex) === answer.index);
+      if (!other) continue;
+      const card = stateOf(other);
+      other.querySelector(":scope > .rx-body").innerHTML = answer.html; // escaped by render.py
+      card.rolls = answer.rolls;
+      markShown(other, true);
+    }
+    say(figure, result.announcement);
+    requestAnimationFrame(() => requestAnimationFrame(() => performance.mark("rx-result-painted")));
+  } catch (error) {
+    if (error.fatal) {
+      say(figure, `The in-browser engine could not load: ${lastLine(error.message)}. The documented roll is shown.`);
+      figure.dataset.rxEngineFailed = "true";
+    } else {
+      say(figure, `Reroll stopped: ${lastLine(error.message)}.`);
+    }
+  } finally {
+    stopListening();
+    setBusy(figure, false);
+  }
+}
+
+function restore(figure) {
+  for (const other of figuresOf(figure.dataset.rxSession)) {
+    const card = stateOf(other);
+    if (other.dataset.rxShown !== "rerolled") continue;
+    other.querySelector(":scope > .rx-body").innerHTML = card.documentedHtml;
+    card.rolls = card.documentedRolls;
+    markShown(other, false);
+  }
+  say(figure, "Restored: every example on this page shows its documented roll again.");
+  figure.querySelector(".rx-reroll")?.focus();
+}
+
+function watchLoading(figure) {
+  if (engine.state === "ready") return () => {};
+  const listener = (state, detail) => {
+    if (state === "loading") setBusy(figure, true, detail.fraction ?? 0);
+  };
+  engine.listeners.add(listener);
+  say(figure, "Loading the rules engine…");
+  return () => engine.listeners.delete(listener);
+}
+
+function bind(figure) {
+  if (figure.dataset.rxBound) return;
+  figure.dataset.rxBound = "true";
+  figure.addEventListener("pointerenter", warm, { once: true });
+  figure.addEventListener("focusin", warm, { once: true });
+  figure.addEventListener("touchstart", warm, { once: true, passive: true });
+  if (figure.dataset.rxRerollable !== "true") return;
+  const controls = figure.querySelector(":scope > .rx-controls");
+  const title = figure.querySelector(".rx-title")?.textContent ?? "this example";
+  controls.innerHTML = "";
+  const rerollButton = Object.assign(document.createElement("button"), {
+    type: "button", className: "md-button rx-reroll", textContent: "Reroll",
+  });
+  rerollButton.setAttribute("aria-describedby", `${figure.id}-what`);
+  const meter = Object.assign(document.createElement("progress"), {
+    className: "rx-progress", max: 100, value: 0, hidden: true,
+  });
+  meter.setAttribute("aria-label", "Loading the rules engine");
+  const restoreButton = Object.assign(document.createElement("button"), {
+    type: "button", className: "md-button rx-restore", textContent: "Restore", hidden: true,
+  });
+  const what = Object.assign(document.createElement("span"), {
+    id: `${figure.id}-what`, className: "rx-what",
+    textContent: `Roll “${title}” again with fresh dice; later examples on the page follow.`,
+  });
+  rerollButton.addEventListener("click", () => reroll(figure));
+  restoreButton.addEventListener("click", () => restore(figure));
+  controls.append(rerollButton, meter, restoreButton, what);
+  markShown(figure, false);
+}
+
+function bindAll() {
+  for (const figure of document.querySelectorAll("figure[data-rx-session]")) bind(figure);
+}
+
+// Material's instant navigation swaps the page without re-running scripts: rebind each time.
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(bindAll);
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", bindAll);
+} else {
+  bindAll();
+}
