@@ -8,12 +8,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test build lint setup bench
+.PHONY: serve test build lint setup bench chromium
 
 serve: setup
 	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
 
-test: setup lint
+test: setup chromium lint
 	$(BIN)/pytest
 
 build: setup
@@ -26,7 +26,17 @@ lint: setup
 bench: setup
 	$(BIN)/python benchmarks/build_time.py
 
-setup: $(VENV)/.installed
+setup: $(VENV)/.installed node_modules/.installed
+
+# The pinned npm package pyodide (package-lock.json), which the site self-hosts.
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+# Debian's Chromium for the browser tests (never `playwright install`).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || command -v /usr/bin/chromium >/dev/null 2>&1 || \
+	  { apt-get update -qq && apt-get install -y -qq chromium; }
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)

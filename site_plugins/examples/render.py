@@ -95,7 +95,12 @@ def render_table(table: TableView) -> str:
 
 def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
                 failures: Iterable[str] = ()) -> str:
-    """A whole card: caption, body, failure notes, and the data a reroll needs."""
+    """A whole card: caption, body, failure notes, and the data a reroll needs.
+
+    The example's steps and documented faces travel in the ``data-rx-example`` attribute
+    (escaped JSON), not in a ``<script>`` element, which Material's instant navigation
+    would try to run.
+    """
     block = run.block
     title = block.title or ("Check" if block.kind == "check" else "Worked example")
     failed = list(failures)
@@ -104,11 +109,11 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
              '<span class="rx-badge" title="Checked against the rules engine when the site '
              'was built">✓ verified</span>')
     alert = "".join(f'<pre class="rx-failure" role="alert">{_e(text)}</pre>' for text in failed)
-    data = _script_json(_card_data(block, session_id, index, run))
+    data = _e(json.dumps(_card_data(block, session_id, index, run), ensure_ascii=True))
     kind = "rx-check" if block.kind == "check" else "rx-card"
     return (
         f'<figure class="{kind}" id="{_e(card_id)}" data-rx-session="{_e(session_id)}" '
-        f'data-rx-index="{index}" data-rx-state="{state}" '
+        f'data-rx-index="{index}" data-rx-state="{state}" data-rx-example="{data}" '
         f'data-rx-rerollable="{"true" if run.rolls_dice and block.kind == "example" else "false"}">'
         f'<figcaption class="rx-caption"><span class="rx-title">{_e(title)}</span> {badge}'
         "</figcaption>"
@@ -116,7 +121,6 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
         f'<div class="rx-body">{render_body(run)}</div>'
         '<div class="rx-controls"></div>'
         '<p class="rx-status" role="status" aria-live="polite"></p>'
-        f'<script type="application/json" class="rx-data">{data}</script>'
         "</figure>"
     )
 
@@ -132,12 +136,6 @@ def _card_data(block: ExampleBlock, session_id: str, index: int, run: ExampleRun
                   for s in block.steps],
         "rolls": [list(r) for r in run.rolls],
     }
-
-
-def _script_json(value: object) -> str:
-    """JSON safe inside ``<script type="application/json">``: no raw ``<``, ``>`` or ``&``."""
-    text = json.dumps(value, ensure_ascii=True)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def _face(die: DieView) -> str:

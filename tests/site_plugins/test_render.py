@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from html import unescape
 
 from site_plugins.examples.render import render_card
 from site_plugins.examples.verify import verify_page
@@ -26,10 +28,12 @@ def test_a_script_tag_in_the_title_is_shown_as_text(sample_text: Read) -> None:
     assert "&lt;script&gt;alert(&#x27;title&#x27;)&lt;/script&gt;" in html
 
 
-def test_card_data_cannot_close_its_script_element(sample_text: Read) -> None:
+def test_card_data_is_escaped_json_in_an_attribute(sample_text: Read) -> None:
     html = card_of(sample_text("script_tag.md"))
-    data = html.split('class="rx-data">', 1)[1]
-    assert data.count("</script>") == 1 and "<" not in data.split("</script>")[0]
+    data = html.split('data-rx-example="', 1)[1].split('"', 1)[0]
+    assert "<" not in data and "<script" not in html
+    steps = json.loads(unescape(data))["steps"]
+    assert steps[0]["source"] == "\"<script>alert('x')</script>\""
 
 
 def test_each_die_is_labelled_in_words(sample_text: Read) -> None:

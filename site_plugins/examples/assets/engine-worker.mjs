@@ -32,6 +32,18 @@ async function fetchBytes(url, onFraction) {
   return bytes;
 }
 
+// Pyodide can wait forever for a runtime file that is missing, so ask for each one first.
+async function checkFiles(names) {
+  const answers = await Promise.all(names.map(async (name) => {
+    const response = await fetch(new URL(name, runtime), { method: "HEAD" });
+    return [name, response.status];
+  }));
+  const missing = answers.filter(([, status]) => status === 404 || status === 410);
+  if (missing.length) {
+    throw new Error(`the site is missing ${missing.map(([name]) => name).join(", ")}`);
+  }
+}
+
 async function start() {
   const began = performance.now();
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
@@ -39,7 +51,10 @@ async function start() {
   const manifestResponse = await fetch(new URL("manifest.json", runtime));
   if (!manifestResponse.ok) throw new Error(`the engine manifest answered HTTP ${manifestResponse.status}`);
   const manifest = await manifestResponse.json();
-  const { loadPyodide } = await import(new URL("pyodide.mjs", runtime).href);
+  const [{ loadPyodide }] = await Promise.all([
+    import(new URL("pyodide.mjs", runtime).href),
+    checkFiles(["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", manifest.lock]),
+  ]);
   const options = { indexURL: runtime.href, lockFileURL: new URL(manifest.lock, runtime).href };
   let pyodide = null;
   let via = "plain start";

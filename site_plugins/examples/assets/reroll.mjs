@@ -34,6 +34,7 @@ function spawn() {
       setEngineState("loading", message);
     } else if (message.type === "ready") {
       runLimitMs = message.timeLimitMs || runLimitMs;
+      for (const pending of engine.pending.values()) pending.arm(runLimitMs); // runs start now
       performance.mark("rx-engine-ready", { detail: { via: message.via, ms: message.ms } });
       document.documentElement.dataset.rxEngineVia = message.via;
       setEngineState("ready", message);
@@ -78,12 +79,19 @@ function call(op, request) {
   }
   const id = engine.nextId++;
   return new Promise((resolve, reject) => {
-    const limit = engine.state === "ready" ? runLimitMs : LOAD_LIMIT_MS + runLimitMs;
-    const timer = setTimeout(() => {
-      const seconds = Math.round(limit / 100) / 10;
-      stop(`the engine ran for more than ${seconds} s, so it was stopped and will restart`, false);
-    }, limit);
-    engine.pending.set(id, { resolve, reject, timer });
+    const pending = { resolve, reject, timer: 0 };
+    // The watchdog: terminate the worker if it is still busy after the limit.
+    pending.arm = (limit) => {
+      clearTimeout(pending.timer);
+      pending.timer = setTimeout(() => {
+        const seconds = Math.round(limit / 100) / 10;
+        const what = engine.state === "ready" ? "ran" : "took to load";
+        stop(`the engine ${what} for more than ${seconds} s, so it was stopped; press Reroll to restart it`,
+          engine.state !== "ready");
+      }, limit);
+    };
+    pending.arm(engine.state === "ready" ? runLimitMs : LOAD_LIMIT_MS);
+    engine.pending.set(id, pending);
     worker.postMessage({ id, op, request });
   });
 }
@@ -98,7 +106,7 @@ function warm() {
 const sessions = new Map(); // session id → Map(card index → card state)
 
 function cardData(figure) {
-  return JSON.parse(figure.querySelector(":scope > script.rx-data").textContent);
+  return JSON.parse(figure.dataset.rxExample);
 }
 
 function sessionOf(figure) {

@@ -1,0 +1,175 @@
+"""Browser tests: the built sites served on 127.0.0.1, driven in Debian's Chromium.
+
+Two sites are built once per session: the project's own docs, and a small site of sample
+pages (a ``<script>`` in an example, a runaway example for the watchdog). A copy of the
+sample site with Pyodide's wasm removed shows what a reader sees when the engine cannot
+load. Every test's page is guarded: no request to any host but 127.0.0.1, no console error.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.conftest import ROOT, SAMPLES, make_site
+
+CHROMIUM = os.environ.get("RULES_CHROMIUM", "/usr/bin/chromium")
+#: How long Pyodide may take to become ready on a slow 2-core CI machine, in ms.
+ENGINE_TIMEOUT_MS = 60_000
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """A static file server that does not log every request to the terminal."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def serve(directory: Path) -> Iterator[str]:
+    """Serve ``directory`` on a free loopback port; yield its base URL."""
+    handler = functools.partial(QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def build(config: Path, out: Path) -> Path:
+    """``mkdocs build --strict`` of ``config`` into ``out``."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(out)],
+        capture_output=True, text=True, env=env, cwd=ROOT, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
+def project_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The project's docs, built with ``site_url`` set to the loopback port serving them.
+
+    Material's instant navigation only follows links its sitemap lists under ``site_url``,
+    so the site is built for the address it is served from (as a real deployment is).
+    """
+    root = tmp_path_factory.mktemp("project")
+    site = root / "site"
+    site.mkdir()
+    for url in serve(site):
+        config = root / "mkdocs.yml"
+        config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {ROOT / 'docs'}\n"
+                          f"site_url: {url}/\n", encoding="utf-8")
+        build(config, site)
+        yield url, site
+
+
+@pytest.fixture(scope="session")
+def project_site(project_server: tuple[str, Path]) -> Path:
+    """The project's docs, built."""
+    return project_server[1]
+
+
+@pytest.fixture(scope="session")
+def sample_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Sample pages with a 2-second reroll watchdog, built."""
+    root = tmp_path_factory.mktemp("samples")
+    pages = {name: (SAMPLES / name).read_text(encoding="utf-8")
+             for name in ("script_tag.md", "runaway.md", "good.md")}
+    pages["index.md"] = "# Samples\n"
+    make_site(root, pages)
+    config = root / "mkdocs.yml"
+    config.write_text(
+        "site_name: Samples\ntheme:\n  name: material\n  font: false\n"
+        "extra:\n  generator: false\n"
+        "plugins:\n  - rules-examples:\n      reroll_time_limit: 2.0\n"
+        "markdown_extensions:\n  - admonition\n  - pymdownx.superfences\n",
+        encoding="utf-8",
+    )
+    return build(config, root / "site")
+
+
+@pytest.fixture(scope="session")
+def broken_site(sample_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample site without Pyodide's wasm: the engine cannot load."""
+    copy = tmp_path_factory.mktemp("broken") / "site"
+    shutil.copytree(sample_site, copy)
+    (copy / "assets/rules-examples/pyodide/pyodide.asm.wasm").unlink()
+    return copy
+
+
+@pytest.fixture(scope="session")
+def base_url(project_server: tuple[str, Path]) -> str:
+    """pytest-playwright's base URL: the project's site on loopback."""
+    return project_server[0]
+
+
+@pytest.fixture(scope="session")
+def sample_url(sample_site: Path) -> Iterator[str]:
+    yield from serve(sample_site)
+
+
+@pytest.fixture(scope="session")
+def broken_url(broken_site: Path) -> Iterator[str]:
+    yield from serve(broken_site)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Debian's Chromium (never a downloaded browser), with every other host unreachable."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `make setup` (it installs Debian's chromium)")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
+    }
+
+
+class Guard:
+    """What a page did that it must not: requests elsewhere, console errors."""
+
+    def __init__(self, page: Page) -> None:
+        self.requests: list[str] = []
+        self.other_hosts: list[str] = []
+        self.errors: list[str] = []
+        self.expected_errors: list[str] = []
+        page.on("request", self._request)
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def _request(self, request: Any) -> None:
+        self.requests.append(request.url)
+        host = urlsplit(request.url).hostname
+        if request.url.startswith(("http:", "https:", "ws:", "wss:")) and host != "127.0.0.1":
+            self.other_hosts.append(request.url)
+
+    def unexpected_errors(self) -> list[str]:
+        return [e for e in self.errors if not any(x in e for x in self.expected_errors)]
+
+
+@pytest.fixture
+def guard(page: Page) -> Iterator[Guard]:
+    """Record the page's requests and console errors; fail the test on either."""
+    page.set_default_timeout(ENGINE_TIMEOUT_MS)
+    watched = Guard(page)
+    yield watched
+    assert not watched.other_hosts, f"requests to other hosts: {watched.other_hosts}"
+    assert not watched.unexpected_errors(), f"console errors: {watched.unexpected_errors()}"

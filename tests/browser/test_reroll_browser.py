@@ -1,0 +1,213 @@
+"""Reroll in a real browser: Debian's Chromium, the built site on 127.0.0.1, Pyodide inside."""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard
+
+pytestmark = pytest.mark.browser
+
+CHAPTER = "/verses/action-chaining/"
+CHAIN = ("tams-first-punch", "the-chained-punch")
+GRAPPLES = ("the-clinch-contested", "the-takedown-chained", "the-choke-out-chained")
+
+
+def card(page: Page, card_id: str) -> Locator:
+    return page.locator(f"figure#{card_id}")
+
+
+def faces(figure: Locator) -> list[int]:
+    """The faces of the first roll drawn in a card (the acting character's dice)."""
+    dice = figure.locator(".rx-body .rx-roll").first.locator(".rx-die")
+    return [int(d.get_attribute("data-face") or 0) for d in dice.all()]
+
+
+def text(figure: Locator) -> str:
+    return figure.locator(".rx-body").inner_text()
+
+
+def reroll(page: Page, card_id: str) -> None:
+    """Press a card's Reroll and wait until its answer is drawn."""
+    figure = card(page, card_id)
+    figure.locator(".rx-reroll").click()
+    expect(figure.locator(".rx-reroll")).to_be_enabled(timeout=ENGINE_TIMEOUT_MS)
+    expect(figure.locator(".rx-status")).to_contain_text("Rerolled")
+
+
+def stated_sixes(figure: Locator) -> int:
+    """How many sixes a result says can join the next action (0 when it says none)."""
+    found = re.search(r"(\d+) sixe?s? can join the next", text(figure))
+    return int(found[1]) if found else 0
+
+
+def chained_dice(figure: Locator) -> int | None:
+    """The ``+ N chained`` of a card's pool, 0 without it, None when the move was refused."""
+    body = text(figure)
+    if "Refused" in body:
+        return None
+    pool = figure.locator(".rx-pool").first.inner_text()
+    found = re.search(r"\+ (\d+) chained", pool)
+    size = re.search(r"= (\d+)d6", pool)
+    assert size and int(size[1]) == len(faces(figure)), pool
+    return int(found[1]) if found else 0
+
+
+def test_reroll_draws_new_faces_whose_successes_match(page: Page, guard: Guard) -> None:
+    page.goto(CHAPTER)
+    first = card(page, "tams-first-punch")
+    assert faces(first) == [6, 6, 5, 4, 2, 1]
+    documented = first.locator(".rx-body").inner_html()
+    for _ in range(3):
+        reroll(page, "tams-first-punch")
+        if first.locator(".rx-body").inner_html() != documented:
+            break
+    rolled = faces(first)
+    assert len(rolled) == 6 and all(1 <= f <= 6 for f in rolled)
+    successes = sum(f >= 5 for f in rolled)
+    assert first.locator(".rx-body .rx-roll").first.locator(".rx-die.rx-success").count() == (
+        successes)
+    assert re.search(rf"\b{successes} success(es)?\b", text(first))
+    expect(first).to_have_attribute("data-rx-shown", "rerolled")
+    expect(first.locator(".rx-status")).to_contain_text("Tam: Punch")
+
+
+def test_every_pool_in_the_chain_follows_the_sixes_shown(page: Page, guard: Guard) -> None:
+    page.goto(CHAPTER)
+    outcomes = set()
+    for _ in range(6):
+        reroll(page, "tams-first-punch")
+        for chain in (CHAIN, GRAPPLES):
+            for before, after in pairwise(chain):
+                joined = chained_dice(card(page, after))
+                if joined is None:
+                    assert "the chain ends" in text(card(page, before)) or (
+                        chained_dice(card(page, before)) is None), after
+                    outcomes.add("refused")
+                    continue
+                marked = card(page, before).locator(".rx-die.rx-chains").count()
+                assert joined == stated_sixes(card(page, before)) == marked, (before, after)
+                outcomes.add("chained")
+    assert "chained" in outcomes
+
+
+def test_restore_brings_back_the_documented_page(page: Page, guard: Guard) -> None:
+    page.goto(CHAPTER)
+    originals = {cid: card(page, cid).locator(".rx-body").inner_html()
+                 for cid in (*CHAIN, *GRAPPLES)}
+    reroll(page, "tams-first-punch")
+    restore = card(page, "the-chained-punch").locator(".rx-restore")
+    expect(restore).to_be_visible()
+    restore.click()
+    for cid, html in originals.items():
+        assert card(page, cid).locator(".rx-body").inner_html() == html
+        expect(card(page, cid)).to_have_attribute("data-rx-shown", "documented")
+    expect(card(page, "the-chained-punch").locator(".rx-status")).to_contain_text("Restored")
+    assert faces(card(page, "tams-first-punch")) == [6, 6, 5, 4, 2, 1]
+    expect(card(page, "the-chained-punch").locator(".rx-restore")).to_be_hidden()
+    expect(card(page, "the-chained-punch").locator(".rx-reroll")).to_be_focused()
+
+
+def test_the_keyboard_alone_rerolls_and_restores(page: Page, guard: Guard) -> None:
+    page.goto(CHAPTER)
+    first = card(page, "tams-first-punch")
+    first.locator(".rx-reroll").focus()
+    page.keyboard.press("Enter")
+    expect(first.locator(".rx-status")).to_contain_text("Rerolled", timeout=ENGINE_TIMEOUT_MS)
+    expect(first.locator(".rx-reroll")).to_be_enabled()
+    page.keyboard.press("Tab")
+    expect(first.locator(".rx-restore")).to_be_focused()
+    page.keyboard.press("Space")
+    expect(first.locator(".rx-status")).to_contain_text("Restored")
+    expect(first).to_have_attribute("data-rx-shown", "documented")
+    status = first.locator(".rx-status")
+    expect(status).to_have_attribute("role", "status")
+    expect(status).to_have_attribute("aria-live", "polite")
+
+
+def test_marks_are_more_than_colour(page: Page, guard: Guard) -> None:
+    page.goto(CHAPTER)
+    six = card(page, "tams-first-punch").locator(".rx-die.rx-chains").first
+    expect(six).to_have_attribute("aria-label", re.compile("success.*chains"))
+    expect(six.locator(".rx-marks")).to_have_text("✓↪")
+
+
+def test_nothing_of_pyodide_loads_without_interest(page: Page, guard: Guard) -> None:
+    page.goto(CHAPTER)
+    page.wait_for_timeout(1500)
+    assert not [u for u in guard.requests if "/pyodide/" in u or "engine-worker" in u]
+    card(page, "tams-first-punch").hover()
+    expect(page.locator("html")).to_have_attribute("data-rx-engine", "ready",
+                                                   timeout=ENGINE_TIMEOUT_MS)
+    assert any("pyodide.asm.wasm" in u for u in guard.requests)
+
+
+def test_cards_work_after_instant_navigation_and_the_engine_survives(page: Page,
+                                                                     guard: Guard) -> None:
+    page.goto("/")
+    page.evaluate("window.__sameDocument = true")
+    page.get_by_role("link", name="Action Chaining").first.click()
+    expect(page).to_have_url(re.compile(CHAPTER))
+    reroll(page, "tams-first-punch")
+    assert page.evaluate("window.__sameDocument") is True  # no full page load happened
+    wasm_loads = sum("pyodide.asm.wasm" in u for u in guard.requests)
+    page.get_by_role("link", name="Authoring examples").first.click()
+    expect(page).to_have_url(re.compile("/authoring/"))
+    live = page.locator("figure.rx-card[data-rx-rerollable='true']").first
+    live.locator(".rx-reroll").click()
+    expect(live.locator(".rx-status")).to_contain_text("Rerolled")
+    assert page.evaluate("window.__sameDocument") is True
+    assert sum("pyodide.asm.wasm" in u for u in guard.requests) == wasm_loads
+
+
+def test_an_example_with_a_script_tag_shows_it_as_text(page: Page, guard: Guard,
+                                                       sample_url: str) -> None:
+    page.goto(f"{sample_url}/script_tag/")
+    figure = page.locator("figure.rx-card").first
+    expect(figure.locator(".rx-title")).to_have_text("<script>alert('title')</script>")
+    expect(figure.locator(".rx-body")).to_contain_text("<script>alert('x')</script>")
+    assert figure.locator(".rx-body script, .rx-caption script").count() == 0
+    page.on("dialog", lambda d: pytest.fail(f"a dialog opened: {d.message}"))
+
+
+def test_the_watchdog_stops_a_runaway_reroll_and_the_engine_recovers(
+        page: Page, guard: Guard, sample_url: str) -> None:
+    page.goto(f"{sample_url}/runaway/")
+    runaway = page.locator("figure#runaway")
+    runaway.locator(".rx-reroll").click()
+    expect(runaway.locator(".rx-status")).to_contain_text("stopped", timeout=ENGINE_TIMEOUT_MS)
+    expect(runaway.locator(".rx-status")).to_contain_text("more than 2 s")
+    expect(runaway.locator(".rx-reroll")).to_be_enabled()
+    quick = page.locator("figure#a-quick-one")
+    quick.locator(".rx-reroll").click()
+    expect(quick.locator(".rx-status")).to_contain_text("Rerolled", timeout=ENGINE_TIMEOUT_MS)
+
+
+def test_an_engine_that_cannot_load_leaves_the_documented_roll(
+        page: Page, guard: Guard, broken_url: str) -> None:
+    guard.expected_errors.append("pyodide.asm.wasm")
+    guard.expected_errors.append("404")
+    page.goto(f"{broken_url}/good/")
+    figure = page.locator("figure#a-punch")
+    figure.locator(".rx-reroll").click()
+    expect(figure.locator(".rx-status")).to_contain_text("could not load",
+                                                         timeout=ENGINE_TIMEOUT_MS)
+    expect(figure.locator(".rx-status")).to_contain_text("documented roll is shown")
+    assert faces(figure) == [6, 6, 5, 4, 2, 1]
+    expect(figure).to_have_attribute("data-rx-shown", "documented")
+
+
+def test_without_javascript_the_card_reads_and_has_no_buttons(browser: object,
+                                                              base_url: str) -> None:
+    context = browser.new_context(java_script_enabled=False)  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto(f"{base_url}{CHAPTER}")
+    first = card(page, "tams-first-punch")
+    assert faces(first) == [6, 6, 5, 4, 2, 1]
+    assert first.locator("button").count() == 0
+    assert "3 successes" in text(first)
+    context.close()

@@ -1,0 +1,134 @@
+"""The browser's Reroll, on the Python side: replay what is shown, reroll from the target on."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from site_plugins.examples.render import _card_data
+from site_plugins.examples.reroll import RerollRequestError, reroll_page, rerun
+from site_plugins.examples.reroll import parse_cards as parse
+from site_plugins.examples.session import DiceMode
+from site_plugins.examples.verify import verify_page
+from tests.conftest import ROOT
+
+PAGE = "docs/verses/action-chaining.md"
+
+
+@pytest.fixture(scope="module")
+def cards() -> list[dict[str, object]]:
+    """Every card of the Action Chaining page as the page script sends it."""
+    text = (ROOT / PAGE).read_text(encoding="utf-8")
+    result = verify_page(PAGE, text)
+    assert not result.all_failures
+    return [_card_data(b, "s", i, r) for i, (b, r) in enumerate(zip(result.blocks, result.runs,
+                                                                      strict=True))]
+
+
+def index_of(cards: list[dict[str, object]], needle: str) -> int:
+    """The index of the first card whose first step contains ``needle``."""
+    for card in cards:
+        steps = card["steps"]
+        assert isinstance(steps, list)
+        if needle in steps[0]["source"]:
+            return int(str(card["index"]))
+    raise AssertionError(needle)
+
+
+def pool_size(html: str) -> int:
+    """The pool size a card body states (``... = 8d6``)."""
+    found = re.search(r"= (\d+)d6", html)
+    assert found, html
+    return int(found[1])
+
+
+def test_rerolling_the_first_punch_recomputes_the_chained_pool(cards: list[dict[str, object]]
+                                                               ) -> None:
+    first, second = index_of(cards, "first = "), index_of(cards, "second = ")
+    seen = set()
+    for seed in range(40):
+        answer = json.loads(reroll_page(json.dumps({"target": first, "cards": cards}), seed=seed))
+        by_index = {c["index"]: c for c in answer["cards"]}
+        faces = by_index[first]["rolls"][0]
+        assert len(faces) == 6
+        successes = sum(f >= 5 for f in faces)
+        sixes = faces.count(6)
+        chained = by_index[second]
+        if successes:
+            assert pool_size(chained["html"]) == 6 + sixes
+            assert len(chained["rolls"][0]) == 6 + sixes
+            seen.add("chained")
+        else:
+            assert "ChainError" in chained["html"]
+            assert "Refused" in chained["html"]
+            seen.add("broken")
+    assert seen == {"chained", "broken"}
+
+
+def test_earlier_cards_replay_the_faces_they_show(cards: list[dict[str, object]]) -> None:
+    second = index_of(cards, "second = ")
+    answer = json.loads(reroll_page(json.dumps({"target": second, "cards": cards}), seed=1))
+    chained = answer["cards"][0]
+    assert chained["index"] == second
+    assert pool_size(chained["html"]) == 8  # the documented first punch's two sixes
+    assert all(card["index"] >= second for card in answer["cards"])
+
+
+def test_a_replayed_reroll_is_kept_by_later_rerolls(cards: list[dict[str, object]]) -> None:
+    first, second = index_of(cards, "first = "), index_of(cards, "second = ")
+    shown = [dict(c) for c in cards]
+    shown[first]["rolls"] = [[6, 5, 1, 1, 1, 1]]
+    answer = json.loads(reroll_page(json.dumps({"target": second, "cards": shown}), seed=2))
+    assert pool_size(answer["cards"][0]["html"]) == 7
+
+
+def test_checks_are_never_rerun(cards: list[dict[str, object]]) -> None:
+    checks = {c["index"] for c in cards if c["kind"] == "check"}
+    answer = json.loads(reroll_page(json.dumps({"target": 0, "cards": cards}), seed=3))
+    assert checks and not checks & {c["index"] for c in answer["cards"]}
+
+
+def test_the_same_seed_gives_the_same_answer(cards: list[dict[str, object]]) -> None:
+    request = json.dumps({"target": index_of(cards, "clinch = "), "cards": cards})
+    assert reroll_page(request, seed=7) == reroll_page(request, seed=7)
+
+
+def test_the_announcement_says_the_new_result(cards: list[dict[str, object]]) -> None:
+    first = index_of(cards, "first = ")
+    answer = json.loads(reroll_page(json.dumps({"target": first, "cards": cards}), seed=5))
+    assert answer["announcement"].startswith("Rerolled. Tam: Punch")
+    assert re.search(r"\d+ later examples on this page updated\.$", answer["announcement"])
+
+
+def test_rerun_with_a_scripted_replay_reproduces_the_documented_page(
+        cards: list[dict[str, object]]) -> None:
+    parsed = parse(cards)
+    first = index_of(cards, "first = ")
+    runs = rerun(parsed, first, DiceMode.replaying([(6, 6, 5, 4, 2, 1)]))
+    assert runs[0][1].steps[1].output == "(3, 3, 2)\n"
+
+
+@pytest.mark.parametrize("request_", [
+    {"target": 0, "cards": []},
+    {"target": 99, "cards": [{"index": 0, "kind": "example", "line": 1, "steps": []}]},
+    {"target": 0, "cards": [{"index": 0, "kind": "example", "line": 1}]},
+    {"target": 0, "cards": [{"index": 0, "kind": "example", "line": 1,
+                             "steps": [{"line": 2, "source": "x" * 30_000}]}]},
+    {"target": 0, "cards": [{"index": 0, "kind": "example", "line": 1, "steps": [],
+                             "rolls": [["six"]]}]},
+])
+def test_a_malformed_request_is_refused_clearly(request_: dict[str, object]) -> None:
+    with pytest.raises(RerollRequestError):
+        reroll_page(json.dumps(request_))
+
+
+def test_reroll_imports_nothing_but_the_engine_and_stdlib() -> None:
+    source = (ROOT / "site_plugins/examples/reroll.py").read_text(encoding="utf-8")
+    imported = set(re.findall(r"^(?:from|import) ([\w.]+)", source, re.MULTILINE))
+    assert imported <= {"__future__", "json", "dataclasses", "typing",
+                        "site_plugins.examples.lexer", "site_plugins.examples.render",
+                        "site_plugins.examples.session"}
+    assert Path(ROOT / "site_plugins/examples/reroll.py").is_file()
