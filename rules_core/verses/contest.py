@@ -15,6 +15,7 @@ six, leaving Tam one six to chain), so that is the rule here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 SUCCESS_MINIMUM = 5
 SIX = 6
@@ -43,22 +44,22 @@ class Resolution:
     defence_successes: int
     cancelled: frozenset[int]
 
-    @property
+    @cached_property
     def successes(self) -> tuple[int, ...]:
         """Positions of the dice that succeeded, before any cancelling."""
         return tuple(i for i, face in enumerate(self.faces) if is_success(face))
 
-    @property
+    @cached_property
     def surviving(self) -> tuple[int, ...]:
         """Positions of the successes the defence did not cancel."""
         return tuple(i for i in self.successes if i not in self.cancelled)
 
-    @property
+    @cached_property
     def net(self) -> int:
         """Successes left after the defence."""
         return len(self.surviving)
 
-    @property
+    @cached_property
     def succeeded(self) -> bool:
         """The net is above zero and reaches the Success Target."""
         return self.net > 0 and self.net >= self.target

@@ -7,6 +7,7 @@ result is escaped; dice marks are drawn with glyphs and words as well as colour.
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 from collections.abc import Iterable
@@ -81,7 +82,7 @@ def render_die(die: DieView) -> str:
     glyphs = "".join(MARK_GLYPHS.get(mark, "") for mark in die.marks)
     badge = f'<span class="rx-marks" aria-hidden="true">{glyphs}</span>' if glyphs else ""
     return (f'<li class="{css}" data-face="{die.face}" aria-label="{_e(die.describe())}" '
-            f'title="{_e(die.describe())}">{_face(die)}{badge}</li>')
+            f'title="{_e(die.describe())}">{_face_svg(die.face, die.sides)}{badge}</li>')
 
 
 def render_table(table: TableView) -> str:
@@ -138,6 +139,11 @@ def _card_data(block: ExampleBlock, session_id: str, index: int, run: ExampleRun
     }
 
 
+@functools.lru_cache(maxsize=256)
+def _face_svg(face: int, sides: int) -> str:
+    return _face(DieView(face, sides))
+
+
 def _face(die: DieView) -> str:
     if die.sides != 6 or die.face not in _PIPS:
         return f'<span class="rx-face rx-number" aria-hidden="true">{die.face}</span>'
@@ -154,6 +160,7 @@ def _legend(rolls: tuple[RollView, ...]) -> str:
     return f'<ul class="rx-legend" aria-label="Key to the marks">{items}</ul>' if items else ""
 
 
+@functools.lru_cache(maxsize=1024)
 def _prompted(source: str) -> str:
     first, *rest = source.split("\n")
     prompt = '<span class="rx-prompt" aria-hidden="true">{}</span>'

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import copy
+import functools
 import io
 import random
 import signal
@@ -22,7 +23,7 @@ from typing import Any
 
 from rules_core.dice import RandomDice, ScriptedDice
 from rules_core.errors import RulesCoreError
-from rules_core.explain import Explained, Explanation
+from rules_core.explain import Explanation
 from site_plugins.examples.lexer import ExampleBlock, Step
 
 #: Longest an example may run at build time before it is stopped, in seconds.
@@ -140,14 +141,17 @@ class Session:
         result = StepRun(step)
         sources_before = len(self.roller.sources)
         try:
-            tree = ast.parse(step.source, mode="exec")
+            code = _compile(step.source)
         except SyntaxError as error:
             result.code_error = f"SyntaxError: {error.msg}"
+            return result
+        except ValueError as error:  # e.g. a NUL character in the source
+            result.code_error = f"ValueError: {error}"
             return result
         out = io.StringIO()
         try:
             with contextlib.redirect_stdout(out), _time_limit(self.time_limit):
-                values = _execute(tree, namespace)
+                values = _execute(code, namespace)
         except RulesCoreError as error:
             result.rules_error = True
             out.write(f"{type(error).__name__}: {error}\n")
@@ -156,7 +160,7 @@ class Session:
             result.code_error = f"{type(error).__name__}: {error}"
             values = []
         result.output = out.getvalue()
-        result.views = [v.explain() for v in values if isinstance(v, Explained)]
+        result.views = [v.explain() for v in values if _explains_itself(v)]
         if not result.rules_error and not result.code_error:
             self._check_dice_used(result, sources_before)
         return result
@@ -171,24 +175,51 @@ class Session:
                     result.output += f"{type(error).__name__}: {error}\n"
 
 
-def _execute(tree: ast.Module, namespace: dict[str, Any]) -> list[Any]:
-    """Run a statement; return the values it shows or binds (to be drawn as results)."""
-    values: list[Any] = []
-    body = tree.body
+@dataclass(frozen=True)
+class _Compiled:
+    """A step's code, compiled once: statements, a last expression to show, names bound."""
+
+    statements: types.CodeType
+    shown: types.CodeType | None
+    bound: tuple[str, ...]
+
+
+@functools.lru_cache(maxsize=1024)
+def _compile(source: str) -> _Compiled:
+    """Compile a step (cached: a reroll runs the same steps again and again)."""
+    body = ast.parse(source, mode="exec").body
     last = body[-1] if body else None
     if isinstance(last, ast.Expr):
-        exec(compile(ast.Module(body[:-1], []), "<example>", "exec"), namespace)
-        value = eval(compile(ast.Expression(last.value), "<example>", "eval"), namespace)
-        if value is not None:
-            print(repr(value))
-            values.append(value)
-        return values
-    exec(compile(tree, "<example>", "exec"), namespace)
+        statements = compile(ast.Module(body[:-1], []), "<example>", "exec")
+        shown = compile(ast.Expression(last.value), "<example>", "eval")
+        return _Compiled(statements, shown, ())
+    bound: list[str] = []
     for statement in body:
         if isinstance(statement, ast.Assign | ast.AnnAssign):
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-            values.extend(namespace[t.id] for t in targets if isinstance(t, ast.Name))
-    return values
+            bound.extend(t.id for t in targets if isinstance(t, ast.Name))
+    return _Compiled(compile(ast.Module(body, []), "<example>", "exec"), None, tuple(bound))
+
+
+def _execute(code: _Compiled, namespace: dict[str, Any]) -> list[Any]:
+    """Run a step; return the values it shows or binds (to be drawn as results)."""
+    exec(code.statements, namespace)
+    if code.shown is not None:
+        value = eval(code.shown, namespace)
+        if value is None:
+            return []
+        print(repr(value))
+        return [value]
+    return [namespace[name] for name in code.bound]
+
+
+def _explains_itself(value: Any) -> bool:
+    """Whether ``value`` is a result with an ``explain()`` (the ``Explained`` protocol).
+
+    Checked by attribute rather than ``isinstance`` on the runtime-checkable protocol,
+    which is several times slower and runs for every value of every step of a reroll.
+    """
+    return callable(getattr(type(value), "explain", None))
 
 
 def _isolated(namespace: dict[str, Any]) -> dict[str, Any]:

@@ -82,6 +82,7 @@ async function start() {
 }
 
 self.onmessage = async (event) => {
+  const received = performance.timeOrigin + performance.now();
   const { id, op, request } = event.data;
   let loaded;
   try {
@@ -96,8 +97,12 @@ self.onmessage = async (event) => {
     if (op === "load") {
       postMessage({ id, ok: true, result: null });
     } else if (op === "reroll") {
-      const answer = loaded.reroll(JSON.stringify(request));
-      postMessage({ id, ok: true, result: JSON.parse(answer) });
+      const began = performance.now();
+      const result = JSON.parse(loaded.reroll(JSON.stringify(request)));
+      result.pythonMs = Math.round((performance.now() - began) * 10) / 10;
+      result.received = received;
+      result.replied = performance.timeOrigin + performance.now();
+      postMessage({ id, ok: true, result });
     } else {
       throw new Error(`unknown operation ${op}`);
     }

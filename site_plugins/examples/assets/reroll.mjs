@@ -136,19 +136,25 @@ function figuresOf(sessionId) {
 
 function say(figure, text) {
   const status = figure.querySelector(":scope > .rx-status");
+  if (status.textContent !== text) {
+    status.textContent = text;
+    return;
+  }
+  // The same words again: clear first so screen readers announce them once more.
   status.textContent = "";
-  // A fresh text node after a clear makes screen readers announce a repeated message too.
-  requestAnimationFrame(() => { status.textContent = text; });
+  setTimeout(() => { status.textContent = text; }, 50);
 }
 
 function setBusy(figure, busy, progress) {
   const button = figure.querySelector(".rx-reroll");
   const meter = figure.querySelector(".rx-progress");
   if (!button) return;
-  button.disabled = busy;
-  button.setAttribute("aria-busy", String(busy));
+  if (button.disabled !== busy) {
+    button.disabled = busy;
+    button.setAttribute("aria-busy", String(busy));
+  }
   if (!busy) {
-    meter.hidden = true;
+    if (!meter.hidden) meter.hidden = true;
     return;
   }
   if (progress !== undefined) {
@@ -169,29 +175,37 @@ function lastLine(text) {
   return lines[lines.length - 1] || "unknown error";
 }
 
+const inFlight = new WeakSet(); // cards waiting for an answer (a second press is ignored)
+const BUSY_DELAY_MS = 150; // a ready engine answers faster: no busy flicker, no extra frame
+
 async function reroll(figure) {
-  const sessionId = figure.dataset.rxSession;
+  if (inFlight.has(figure)) return;
+  inFlight.add(figure);
+  performance.mark("rx-reroll-click");
   const target = Number(figure.dataset.rxIndex);
-  const figures = figuresOf(sessionId);
+  const figures = figuresOf(figure.dataset.rxSession);
   const cards = figures.map((f) => {
     const card = stateOf(f);
     return { ...card.data, rolls: card.rolls };
   });
   const stopListening = watchLoading(figure);
-  setBusy(figure, true);
-  performance.mark("rx-reroll-click");
+  const busy = setTimeout(() => setBusy(figure, true), engine.state === "ready" ? BUSY_DELAY_MS : 0);
   try {
     const result = await call("reroll", { target, cards });
+    const answered = performance.now();
     for (const answer of result.cards) {
       const other = figures.find((f) => Number(f.dataset.rxIndex) === answer.index);
       if (!other) continue;
-      const card = stateOf(other);
+      stateOf(other).rolls = answer.rolls;
       other.querySelector(":scope > .rx-body").innerHTML = answer.html; // escaped by render.py
-      card.rolls = answer.rolls;
       markShown(other, true);
     }
     say(figure, result.announcement);
-    requestAnimationFrame(() => requestAnimationFrame(() => performance.mark("rx-result-painted")));
+    // The frame after this update is painted, then the timeout runs: "result painted".
+    const timing = { pythonMs: result.pythonMs, answered, drawn: performance.now(),
+      received: result.received - performance.timeOrigin,
+      replied: result.replied - performance.timeOrigin };
+    requestAnimationFrame(() => setTimeout(() => performance.mark("rx-result-painted", { detail: timing }), 0));
   } catch (error) {
     if (error.fatal) {
       say(figure, `The in-browser engine could not load: ${lastLine(error.message)}. The documented roll is shown.`);
@@ -200,8 +214,10 @@ async function reroll(figure) {
       say(figure, `Reroll stopped: ${lastLine(error.message)}.`);
     }
   } finally {
+    clearTimeout(busy);
     stopListening();
     setBusy(figure, false);
+    inFlight.delete(figure);
   }
 }
 
