@@ -31,7 +31,7 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from playwright.sync_api import Page, sync_playwright
 
@@ -47,10 +47,10 @@ CARD = os.environ.get("RX_CARD", "#tams-first-punch")
 class CountingHandler(http.server.SimpleHTTPRequestHandler):
     """Serves the site and adds up the bytes of every response body it sends."""
 
-    sent: dict[str, int] = {}
-    lock = threading.Lock()
+    sent: ClassVar[dict[str, int]] = {}
+    lock: ClassVar[threading.Lock] = threading.Lock()
 
-    def copyfile(self, source: Any, outputfile: Any) -> None:  # noqa: D102
+    def copyfile(self, source: Any, outputfile: Any) -> None:
         data = source.read()
         outputfile.write(data)
         with self.lock:
