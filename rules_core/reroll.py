@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rules_core.dice import DiceSource, format_faces
+from rules_core.dice import DiceSource, ScriptedDice, format_faces
 from rules_core.errors import DiceScriptError, RerollLimitError
 
 #: Most times one die may be rerolled.
@@ -47,11 +47,17 @@ def reroll_while(dice: DiceSource, faces: Sequence[int], sides: int,
 
 def _reroll(dice: DiceSource, pending: list[int], histories: list[list[int]], sides: int,
             rule: str) -> tuple[int, ...]:
-    shown = format_faces(histories[i][-1] for i in pending)
-    try:
-        return dice.roll(len(pending), sides)
-    except DiceScriptError as error:
+    n = len(pending)
+    what = (f"{rule} rerolls {n} {'die' if n == 1 else 'dice'} "
+            f"(showing {format_faces(histories[i][-1] for i in pending)})")
+    if isinstance(dice, ScriptedDice) and len(dice.leftover) < n:
+        short = n - len(dice.leftover)
         raise DiceScriptError(
-            f"{rule} rerolls {len(pending)} {'die' if len(pending) == 1 else 'dice'} "
-            f"(showing {shown}): {error}"
-        ) from error
+            f"{what} but the faces {format_faces(dice.faces)} run out: add {short} "
+            f"face{'' if short == 1 else 's'} for the reroll (rerolls come after the "
+            "first roll, in waves)"
+        )
+    try:
+        return dice.roll(n, sides)
+    except DiceScriptError as error:
+        raise DiceScriptError(f"{what}: {error}") from error

@@ -15,7 +15,6 @@ from rules_core.kruhl.check import SkillCheck
 from rules_core.kruhl.errors import CharacterError
 from rules_core.kruhl.training import UNTRAINED, Training
 
-
 #: The attribute each skill usually adds (Kruhl 3e, tables "Opposed rolls" and "Unopposed
 #: rolls", "Initiating Conflict", "Blinding", "Terrifying", "Distracting").
 SKILL_ATTRIBUTES: Mapping[str, str] = MappingProxyType({
@@ -64,6 +63,9 @@ class Character:
         object.__setattr__(self, "equipment", MappingProxyType(dict(self.equipment)))
         object.__setattr__(self, "skills", MappingProxyType(
             {skill: self._training(skill, t) for skill, t in self.skills.items()}))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Character:
+        return self  # immutable: a copy of a fight shares its sheets
 
     def _training(self, skill: str, training: Training | str) -> Training:
         if isinstance(training, Training):

@@ -28,16 +28,17 @@ PLAIN_PENALTY = "penalty die"
 
 @dataclass(frozen=True)
 class DiceCount:
-    """How many dice a roll has and why: training, bonus dice, penalty dice."""
+    """How many dice a roll has and why: base dice (by training), bonus and penalty dice."""
 
-    training: Training
+    base: int
+    basis: str
     bonus: tuple[str, ...] = ()
     penalty: tuple[str, ...] = ()
 
     @property
     def net(self) -> int:
-        """Training dice + bonus dice − penalty dice (may be below zero)."""
-        return self.training.dice + len(self.bonus) - len(self.penalty)
+        """Base dice + bonus dice − penalty dice (may be below zero)."""
+        return self.base + len(self.bonus) - len(self.penalty)
 
     @property
     def rolled(self) -> int:
@@ -51,7 +52,7 @@ class DiceCount:
 
     def terms(self) -> str:
         """The count in words, e.g. ``2 expert + 1 bonus die for charging``."""
-        text = f"{self.training.dice} {self.training.value}"
+        text = f"{self.base} {self.basis}"
         if self.bonus:
             text += " + " + _dice_term(self.bonus, "bonus", PLAIN_BONUS)
         if self.penalty:
@@ -73,6 +74,7 @@ class SkillCheck:
     ``role`` picks the table of circumstances (``attack``, ``defense`` or ``skill``);
     ``equipment`` lists the items brought to bear (only the best counts); ``powers`` the
     abilities granting Power Level (added once); ``flat`` other fixed additions (a DV).
+    ``base`` and ``basis`` replace the training's dice, for the GM's roll against a DV.
     """
 
     who: str
@@ -89,6 +91,8 @@ class SkillCheck:
     fails: tuple[str, ...] = ()
     penetrated: bool = False
     flat: tuple[tuple[str, int], ...] = ()
+    base: int | None = None
+    basis: str = ""
 
     @property
     def label(self) -> str:
@@ -98,7 +102,8 @@ class SkillCheck:
     @property
     def count(self) -> DiceCount:
         """How many dice and why."""
-        return DiceCount(self.training, self.bonus, self.penalty)
+        base = self.training.dice if self.base is None else self.base
+        return DiceCount(base, self.basis or self.training.value, self.bonus, self.penalty)
 
     @property
     def best_item(self) -> tuple[str, int] | None:
@@ -168,7 +173,7 @@ class SkillCheck:
 
     def roll(self, dice: DiceSource) -> SkillRoll:
         """Roll it."""
-        from rules_core.kruhl.roll import roll_check
+        from rules_core.kruhl.roll import roll_check  # roll.py imports this module
 
         return roll_check(self, dice)
 
@@ -176,7 +181,7 @@ class SkillCheck:
         """The dice part in words: ``2d6 expert`` or ``3d6 (2 expert + 1 bonus die …)``."""
         count = self.count
         if not (count.bonus or count.penalty):
-            return f"{count.rolled}d6 {self.training.value}"
+            return f"{count.rolled}d6 {count.basis}"
         owed = f"; {_n_dice(count.owed, 'bonus')} to the opponent" if count.owed else ""
         return f"{count.rolled}d6 ({count.terms()}{owed})"
 

@@ -146,6 +146,10 @@ class SkillRoll:
                          f"{', '.join(rerolled)}.")
         if len(self.check.powers) > 1:
             lines.append(f"Power Level is added once, for {', '.join(self.check.powers)}.")
+        taken_back = self.plot_points - sum(1 for d in self.dice if d.origin == PLOT_POINT)
+        if taken_back:
+            lines.append(f"A plot point takes back {taken_back} bonus "
+                         f"{'die' if taken_back == 1 else 'dice'} from the opponent.")
         if self.owed:
             lines.append(f"Below zero dice: the opponent gains {self.owed} bonus "
                          f"{'die' if self.owed == 1 else 'dice'}.")

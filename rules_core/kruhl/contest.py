@@ -1,0 +1,197 @@
+"""Opposed and unopposed rolls, and routine tasks (Kruhl 3e, "Rolling Dice", "Difficulty").
+
+- **Opposed:** both sides roll; the actor succeeds if their total **equals or exceeds** the
+  opponent's (ties go to the actor). Distraction needs strictly more ("Distracting").
+- **Unopposed:** the actor rolls against the GM's **2d6 + DV** (table "Unopposed rolls").
+  The text also says the GM "simply sets a DV": ``fixed=True`` reads the target as the DV
+  alone. Bonus dice the actor's count owes go to the GM's roll (mechanics notes, seed 001).
+- **Routine** tasks succeed without a roll.
+- A count of dice below zero gives the opponent that many bonus dice ("Bonuses And
+  Penalties").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rules_core.dice import DiceSource
+from rules_core.errors import RulesError
+from rules_core.explain import Explanation
+from rules_core.kruhl.check import SkillCheck
+from rules_core.kruhl.difficulty import Difficulty, difficulty
+from rules_core.kruhl.roll import PLOT_POINT, SkillRoll
+from rules_core.kruhl.training import SKILLED
+
+
+@dataclass(frozen=True, repr=False)
+class Contest:
+    """The actor's roll against a target roll (an opponent's, or the GM's 2d6 + DV).
+
+    ``strict``: the actor needs more than the target (a tie fails). ``difficulty`` is set
+    for an unopposed roll.
+    """
+
+    roll: SkillRoll
+    target: SkillRoll
+    action: str = ""
+    strict: bool = False
+    difficulty: Difficulty | None = None
+
+    @property
+    def who(self) -> str:
+        """The actor."""
+        return self.roll.who
+
+    @property
+    def opposed(self) -> bool:
+        """Whether someone rolled against the actor (not the GM for a DV)."""
+        return self.difficulty is None
+
+    @property
+    def succeeded(self) -> bool:
+        """Whether the actor succeeds."""
+        if self.roll.fails:
+            return False
+        if self.target.fails:
+            return True
+        if self.strict:
+            return self.roll.total > self.target.total
+        return self.roll.total >= self.target.total
+
+    @property
+    def margin(self) -> int:
+        """Actor's total − target's total."""
+        return self.roll.total - self.target.total
+
+    def with_plot_point(self, dice: DiceSource, *, side: str = "actor") -> Contest:
+        """The contest after ``side`` (``"actor"`` or ``"target"``) buys a bonus die.
+
+        Kruhl 3e, "Bonus Die": the player may decide after the rest of the dice are rolled.
+        If that side's count was below zero, the die takes back the last bonus die its
+        opponent gained from it (dropped) instead of rolling.
+        """
+        if side not in ("actor", "target"):
+            raise RulesError(f"a plot point goes to the 'actor' or the 'target', not {side!r}")
+        mine, theirs = (self.roll, self.target) if side == "actor" else (self.target, self.roll)
+        if mine.owed:
+            theirs = theirs.without_die(_last_counted(theirs))
+        mine = mine.with_plot_point(dice)
+        pair = (mine, theirs) if side == "actor" else (theirs, mine)
+        return replace(self, roll=pair[0], target=pair[1])
+
+    def verdict(self) -> str:
+        """The comparison in words."""
+        if self.roll.fails:
+            return f"{self.who} fails automatically ({', '.join(self.roll.check.fails)})."
+        a, b = self.roll.total, self.target.total
+        sign = ">" if a > b else "=" if a == b else "<"
+        word = "success" if self.succeeded else "failure"
+        if a == b:
+            why = "a tie fails: it needs more" if self.strict else "ties go to the actor"
+            return f"{a} {sign} {b}: {word} ({why})."
+        return f"{a} {sign} {b}: {word}."
+
+    def explain(self) -> Explanation:
+        """Both rolls, both totals and the verdict."""
+        notes = (*self.roll.notes(), *(f"{self.target.who}: {n}" for n in self.target.notes()))
+        return Explanation(
+            title=self._title(), pool=self.roll.check.count.breakdown(),
+            rolls=(self.roll.view(), self.target.view()),
+            lines=(f"{self.who}: {self.roll.breakdown()}",
+                   f"{self.target.who}: {self.target.breakdown()}", *notes, self.verdict()),
+            outcome="success" if self.succeeded else "failure",
+        )
+
+    def _title(self) -> str:
+        action = self.action or self.roll.label
+        if self.difficulty is not None:
+            return f"{self.who}: {action} against {self.difficulty}"
+        return f"{self.who}: {action} against {self.target.who}"
+
+    def __repr__(self) -> str:
+        action = self.action or self.roll.label
+        word = "success" if self.succeeded else "failure"
+        against = (f" vs {self.target.who}" if self.difficulty is None
+                   else f" vs DV {self.difficulty.dv}")
+        return (f"<{self.who}{against}, {action}: {self.roll.total} vs {self.target.total}, "
+                f"{word}>")
+
+
+def opposed(check: SkillCheck, against: SkillCheck, *, dice: DiceSource,
+            defence: DiceSource, action: str = "", strict: bool = False) -> Contest:
+    """Roll ``check`` (with ``dice``) against ``against`` (with ``defence``).
+
+    Each side's count below zero becomes bonus dice for the other before anything is rolled
+    (each shortfall is counted before any gift is added).
+    """
+    mine, theirs = _with_gifts(check, against)
+    return Contest(mine.roll(dice), theirs.roll(defence), action, strict)
+
+
+def versus(roll: SkillRoll, target: SkillRoll, *, action: str = "",
+           strict: bool = False) -> Contest:
+    """Compare two rolls already made."""
+    return Contest(roll, target, action, strict)
+
+
+def gm_check(dv: int | str | Difficulty, *, fixed: bool = False) -> SkillCheck:
+    """The GM's roll for a DV: 2d6 + DV (or the DV alone with ``fixed``)."""
+    rung = difficulty(dv)
+    if rung.dv is None:
+        raise RulesError("a routine task needs no roll: use routine(who, task) instead")
+    return SkillCheck(who="GM", skill=str(rung), attribute="", attribute_value=0,
+                      training=SKILLED, flat=(("DV", rung.dv),), base=0 if fixed else 2,
+                      basis="fixed DV" if fixed else "GM")
+
+
+def unopposed(check: SkillCheck, dv: int | str | Difficulty, *, dice: DiceSource,
+              gm: DiceSource | None = None, fixed: bool = False, action: str = "") -> Contest:
+    """Roll ``check`` against a DV: the GM rolls 2d6 + DV (with ``gm``, else ``dice``).
+
+    The actor rolls first, then the GM. ``fixed=True`` uses the DV alone as the target.
+    """
+    rung = difficulty(dv)
+    mine, theirs = _with_gifts(check, gm_check(rung, fixed=fixed))
+    roll = mine.roll(dice)
+    return Contest(roll, theirs.roll(gm if gm is not None else dice), action, False, rung)
+
+
+@dataclass(frozen=True)
+class RoutineTask:
+    """A routine task: it succeeds without a roll (Kruhl 3e, "Unopposed Tasks")."""
+
+    who: str
+    task: str
+
+    @property
+    def succeeded(self) -> bool:
+        """Always: characters automatically succeed at routine tasks."""
+        return True
+
+    def explain(self) -> Explanation:
+        """No dice, a success."""
+        return Explanation(title=f"{self.who}: {self.task}",
+                           lines=("Routine: no roll is needed, the task succeeds.",),
+                           outcome="success")
+
+    def __repr__(self) -> str:
+        return f"<{self.who}, {self.task}: routine, success without a roll>"
+
+
+def routine(who: str, task: str) -> RoutineTask:
+    """A routine task for ``who``."""
+    return RoutineTask(who, task)
+
+
+def _with_gifts(check: SkillCheck, against: SkillCheck) -> tuple[SkillCheck, SkillCheck]:
+    mine = check.with_bonus(f"{against.who}'s dice below zero", against.count.owed)
+    theirs = against.with_bonus(f"{check.who}'s dice below zero", check.count.owed)
+    return mine, theirs
+
+
+def _last_counted(roll: SkillRoll) -> int:
+    for index in range(len(roll.dice) - 1, -1, -1):
+        die = roll.dice[index]
+        if not die.dropped and die.origin != PLOT_POINT:
+            return index
+    raise RulesError(f"{roll.who} has no die left to give back")

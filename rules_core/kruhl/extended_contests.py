@@ -1,0 +1,247 @@
+"""Extended contests (Kruhl 3e, "Extended Tasks", and its Kestrel example).
+
+- **Race** (extended opposed task): the first side to the required number of successes
+  wins. Each round both sides roll against each other (the round's winner scores), or, with
+  ``dv``, each rolls against the DV and scores on a success.
+- **Chase** (the Kestrel example): both roll each round, the fleeing side wins ties, and she
+  gets away when she leads by ``lead`` successes. The text gives the pursuer no way to win;
+  ``catch`` gives him one (he catches her when *he* leads by that much).
+
+With random dice nothing guarantees an end, so both stop at ``max_rounds`` with a
+:class:`~rules_core.kruhl.errors.ContestLimitError`.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Self
+
+from rules_core.dice import DiceSource
+from rules_core.errors import RulesError
+from rules_core.explain import Explanation, TableView
+from rules_core.kruhl.check import SkillCheck
+from rules_core.kruhl.contest import Contest, unopposed, versus
+from rules_core.kruhl.difficulty import Difficulty, difficulty
+from rules_core.kruhl.errors import ContestLimitError
+from rules_core.kruhl.extended import MAX_ROUNDS, positive
+
+
+@dataclass(frozen=True, repr=False)
+class ScoredRound:
+    """One round of an extended contest: the contests rolled and who scored."""
+
+    number: int
+    contests: tuple[Contest, ...]
+    scorers: tuple[str, ...]
+
+    def explain(self) -> Explanation:
+        """The round's rolls and who scored."""
+        rolls = tuple(view for c in self.contests for view in (c.roll.view(), c.target.view()))
+        lines = tuple(f"{c.who}: {c.verdict()}" for c in self.contests)
+        return Explanation(title=f"Round {self.number}", rolls=rolls,
+                           lines=(*lines, self._scored() + "."))
+
+    def _scored(self) -> str:
+        if not self.scorers:
+            return "nobody scores"
+        return f"{' and '.join(self.scorers)} score{'s' if len(self.scorers) == 1 else ''}"
+
+    def __repr__(self) -> str:
+        against = "; ".join(
+            f"{c.who} {c.roll.total} vs "
+            f"{c.target.who if c.opposed else 'DV'} {c.target.total}" for c in self.contests)
+        return f"Round {self.number}: {against}: {self._scored()}"
+
+
+class _ScoredContest:
+    """Two sides rolling round after round and scoring successes."""
+
+    kind = "Extended contest"
+
+    def __init__(self, first: SkillCheck, second: SkillCheck, max_rounds: int) -> None:
+        if first.who == second.who:
+            raise RulesError(f"{first.who} cannot contest against themself")
+        self.first, self.second = first, second
+        self.max_rounds = max_rounds
+        self.rounds: list[ScoredRound] = []
+
+    def score(self, who: str) -> int:
+        """Rounds ``who`` has scored in."""
+        return sum(1 for r in self.rounds if who in r.scorers)
+
+    @property
+    def winner(self) -> str | None:
+        """Who has won, if anyone yet."""
+        raise NotImplementedError
+
+    @property
+    def done(self) -> bool:
+        """Whether someone has won."""
+        return self.winner is not None
+
+    def round(self, dice: DiceSource, other: DiceSource | None = None) -> ScoredRound:
+        """Play one round: the first side rolls, then the second (from ``other`` or ``dice``)."""
+        if self.done:
+            raise RulesError(f"the contest is over: {self.winner} won")
+        if len(self.rounds) >= self.max_rounds:
+            raise ContestLimitError(
+                f"{len(self.rounds)} rounds played with no winner ({self._tally()}): "
+                f"{self._limit_hint()}"
+            )
+        contests, scorers = self._play(len(self.rounds) + 1, dice, other or dice)
+        played = ScoredRound(len(self.rounds) + 1, contests, scorers)
+        self.rounds.append(played)
+        return played
+
+    def play(self, dice: DiceSource, other: DiceSource | None = None) -> Self:
+        """Play rounds until someone wins (or the round limit stops it)."""
+        while not self.done:
+            self.round(dice, other)
+        return self
+
+    def copy(self) -> Self:
+        """An independent copy."""
+        twin = copy.copy(self)
+        twin.rounds = list(self.rounds)
+        return twin
+
+    def explain(self) -> Explanation:
+        """One row per round, with the running score."""
+        rows, a, b = [], 0, 0
+        for r in self.rounds:
+            a += self.first.who in r.scorers
+            b += self.second.who in r.scorers
+            totals = " / ".join(f"{c.roll.total} vs {c.target.total}" for c in r.contests)
+            rows.append((str(r.number), totals, ", ".join(r.scorers) or "nobody",
+                         f"{a}–{b}"))
+        header = ("Round", "Totals", "Scores", f"{self.first.who}–{self.second.who}")
+        lines = (self._rule(), self._verdict())
+        return Explanation(title=f"{self.kind}: {self.first.who} and {self.second.who}",
+                           lines=lines, tables=(TableView("Rounds", header, tuple(rows)),))
+
+    def _tally(self) -> str:
+        return (f"{self.first.who} {self.score(self.first.who)}, "
+                f"{self.second.who} {self.score(self.second.who)}")
+
+    def _verdict(self) -> str:
+        return f"{self._tally()}: {self.winner} wins." if self.winner else f"{self._tally()}."
+
+    def _head_to_head(self, dice: DiceSource, other: DiceSource,
+                      ties_to: str) -> tuple[tuple[Contest, ...], tuple[str, ...]]:
+        a, b = self.first.roll(dice), self.second.roll(other)
+        actor, target = (a, b) if ties_to == self.first.who else (b, a)
+        contest = versus(actor, target)
+        return (contest,), (actor.who if contest.succeeded else target.who,)
+
+    def _play(self, number: int, dice: DiceSource,
+              other: DiceSource) -> tuple[tuple[Contest, ...], tuple[str, ...]]:
+        raise NotImplementedError
+
+    def _rule(self) -> str:
+        raise NotImplementedError
+
+    def _limit_hint(self) -> str:
+        return "raise max_rounds"
+
+    def __repr__(self) -> str:
+        ending = f"{self.winner} wins" if self.winner else "under way"
+        rounds = len(self.rounds)
+        return (f"<{self.kind}: {self._tally()} after {rounds} round"
+                f"{'' if rounds == 1 else 's'}, {ending}>")
+
+
+class Race(_ScoredContest):
+    """First to ``first_to`` successes wins (an extended opposed task).
+
+    Without ``dv`` each round is head to head: both roll, the higher scores, ties go to
+    ``ties_to`` (the first side unless named). With ``dv`` each side rolls against the GM's
+    2d6 + DV (first side, GM, second side, GM) and scores on a success; if both reach the
+    target in the same round, ``ties_to`` wins.
+    """
+
+    kind = "Race"
+
+    def __init__(self, first: SkillCheck, second: SkillCheck, *, first_to: int,
+                 dv: int | str | Difficulty | None = None, ties_to: str | None = None,
+                 max_rounds: int = MAX_ROUNDS) -> None:
+        super().__init__(first, second, max_rounds)
+        positive("first_to", first_to)
+        self.first_to = first_to
+        self.difficulty = None if dv is None else difficulty(dv)
+        self.ties_to = _side(ties_to or first.who, first, second)
+
+    @property
+    def winner(self) -> str | None:
+        reached = [c.who for c in (self.first, self.second) if self.score(c.who) >= self.first_to]
+        if len(reached) == 2:
+            return self.ties_to
+        return reached[0] if reached else None
+
+    def _play(self, number: int, dice: DiceSource,
+              other: DiceSource) -> tuple[tuple[Contest, ...], tuple[str, ...]]:
+        if self.difficulty is None:
+            return self._head_to_head(dice, other, self.ties_to)
+        contests = (unopposed(self.first, self.difficulty, dice=dice),
+                    unopposed(self.second, self.difficulty, dice=other))
+        return contests, tuple(c.who for c in contests if c.succeeded)
+
+    def _rule(self) -> str:
+        how = "head to head" if self.difficulty is None else f"each against {self.difficulty}"
+        return f"First to {self.first_to} successes, {how}; ties go to {self.ties_to}."
+
+
+class Chase(_ScoredContest):
+    """Kestrel's chase: both roll each round, the fleeing side wins ties, and she escapes
+    with a lead of ``lead`` successes. ``catch``: the pursuer wins with a lead that big.
+
+    ``running`` gives both rolls the running penalty die; the Kestrel example does not
+    (mechanics notes, seed 001: the movement rule read literally would).
+    """
+
+    kind = "Chase"
+
+    def __init__(self, fleeing: SkillCheck, pursuer: SkillCheck, *, lead: int,
+                 catch: int | None = None, running: bool = False,
+                 max_rounds: int = MAX_ROUNDS) -> None:
+        if running:
+            fleeing, pursuer = fleeing.under("running"), pursuer.under("running")
+        super().__init__(fleeing, pursuer, max_rounds)
+        positive("lead", lead)
+        if catch is not None:
+            positive("catch", catch)
+        self.lead, self.catch = lead, catch
+
+    @property
+    def margin(self) -> int:
+        """The fleeing side's successes minus the pursuer's."""
+        return self.score(self.first.who) - self.score(self.second.who)
+
+    @property
+    def winner(self) -> str | None:
+        if self.margin >= self.lead:
+            return self.first.who
+        if self.catch is not None and -self.margin >= self.catch:
+            return self.second.who
+        return None
+
+    def _play(self, number: int, dice: DiceSource,
+              other: DiceSource) -> tuple[tuple[Contest, ...], tuple[str, ...]]:
+        return self._head_to_head(dice, other, self.first.who)
+
+    def _rule(self) -> str:
+        catch = (f"; {self.second.who} catches her with a lead of {self.catch}"
+                 if self.catch is not None else f"; {self.second.who} has no way to win")
+        return (f"{self.first.who} wins ties and gets away with a lead of {self.lead}"
+                f"{catch}.")
+
+    def _limit_hint(self) -> str:
+        hint = "raise max_rounds"
+        return hint + (" or give the pursuer a way to win with catch=" if self.catch is None
+                       else "")
+
+
+def _side(who: str, first: SkillCheck, second: SkillCheck) -> str:
+    if who not in (first.who, second.who):
+        raise RulesError(f"ties go to {first.who} or {second.who}, not {who!r}")
+    return who
