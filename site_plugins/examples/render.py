@@ -17,7 +17,8 @@ from site_plugins.examples.lexer import ExampleBlock
 from site_plugins.examples.session import ExampleRun, StepRun
 
 #: Glyphs shown on a die for its marks (each also spelled out in the die's label).
-MARK_GLYPHS = {"success": "✓", "chains": "↪", "cancelled": "✗", "rerolled": "↻", "dropped": "–"}
+MARK_GLYPHS = {"success": "✓", "chains": "↪", "cancelled": "✗", "rerolled": "↻", "dropped": "–",
+               "plot point": "+"}
 
 #: Pip positions on a 3×3 grid (0–8) for each face of a d6.
 _PIPS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
@@ -27,6 +28,9 @@ _LEGEND = (
     ("success", "✓ success"),
     ("chains", "↪ six that chains"),
     ("cancelled", "✗ cancelled by the defence"),
+    ("rerolled", "↻ rerolled: the die after it replaces it"),
+    ("plot point", "+ a die bought with a plot point"),
+    ("dropped", "– not counted"),
 )
 
 
@@ -78,7 +82,7 @@ def render_roll(roll: RollView) -> str:
 
 def render_die(die: DieView) -> str:
     """One die: a drawn face, a glyph per mark, and its meaning in words."""
-    css = " ".join(["rx-die", *(f"rx-{mark}" for mark in die.marks)])
+    css = " ".join(["rx-die", *(f"rx-{mark.replace(' ', '-')}" for mark in die.marks)])
     glyphs = "".join(MARK_GLYPHS.get(mark, "") for mark in die.marks)
     badge = f'<span class="rx-marks" aria-hidden="true">{glyphs}</span>' if glyphs else ""
     return (f'<li class="{css}" data-face="{die.face}" aria-label="{_e(die.describe())}" '

@@ -78,3 +78,21 @@ def test_a_failing_card_shows_its_failure() -> None:
     page = verify_page("docs/p.md", "\n".join([f"{FENCE}rules-example", ">>> 1", "2", FENCE]))
     html = render_card(page.runs[0], "c", "p", 0, [str(page.all_failures[0])])
     assert 'data-rx-state="failed"' in html and 'role="alert"' in html
+
+
+def test_marks_with_spaces_become_single_class_names() -> None:
+    from rules_core.explain import DieView
+    from site_plugins.examples.render import render_die
+
+    html = render_die(DieView(4, 6, ("plot point",)))
+    assert 'class="rx-die rx-plot-point"' in html and ">+<" in html
+
+
+def test_a_rerolled_die_is_marked_and_explained_in_the_legend() -> None:
+    from rules_core.explain import DieView, Explanation, RollView
+    from site_plugins.examples.render import render_explanation
+
+    roll = RollView("Soraya rolls 2d6", (DieView(1, 6, ("rerolled",)), DieView(5, 6)))
+    html = render_explanation(Explanation(title="Attack", rolls=(roll,)))
+    assert 'aria-label="1, rerolled"' in html and "↻" in html
+    assert "rerolled: the die after it replaces it" in html
