@@ -87,7 +87,11 @@ def project_site(project_server: tuple[str, Path]) -> Path:
 
 @pytest.fixture(scope="session")
 def sample_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Sample pages with a 2-second reroll watchdog, built."""
+    """Sample pages with a 2-second reroll watchdog, built without a snapshot.
+
+    Without a snapshot the page starts Pyodide plainly and installs our wheel through the
+    lock file, so these tests cover that path and its integrity check.
+    """
     root = tmp_path_factory.mktemp("samples")
     pages = {name: (SAMPLES / name).read_text(encoding="utf-8")
              for name in ("script_tag.md", "runaway.md", "good.md")}
@@ -97,7 +101,7 @@ def sample_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     config.write_text(
         "site_name: Samples\ntheme:\n  name: material\n  font: false\n"
         "extra:\n  generator: false\n"
-        "plugins:\n  - rules-examples:\n      reroll_time_limit: 2.0\n"
+        "plugins:\n  - rules-examples:\n      reroll_time_limit: 2.0\n      snapshot: false\n"
         "markdown_extensions:\n  - admonition\n  - pymdownx.superfences\n",
         encoding="utf-8",
     )
@@ -111,6 +115,38 @@ def broken_site(sample_site: Path, tmp_path_factory: pytest.TempPathFactory) -> 
     shutil.copytree(sample_site, copy)
     (copy / "assets/rules-examples/pyodide/pyodide.asm.wasm").unlink()
     return copy
+
+
+@pytest.fixture(scope="session")
+def tampered_site(sample_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample site with one byte of our wheel changed: its sha256 no longer matches."""
+    copy = tmp_path_factory.mktemp("tampered") / "site"
+    shutil.copytree(sample_site, copy)
+    wheel = next((copy / "assets/rules-examples/pyodide").glob("rules_reference-*.whl"))
+    data = bytearray(wheel.read_bytes())
+    data[-30] ^= 0xFF
+    wheel.write_bytes(bytes(data))
+    return copy
+
+
+@pytest.fixture(scope="session")
+def bad_snapshot_site(project_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project's site with a snapshot that cannot be restored."""
+    copy = tmp_path_factory.mktemp("bad-snapshot") / "site"
+    shutil.copytree(project_site, copy)
+    snapshot = next((copy / "assets/rules-examples/pyodide").glob("snapshot-*.bin"))
+    snapshot.write_bytes(b"not a snapshot" * 1000)
+    return copy
+
+
+@pytest.fixture(scope="session")
+def tampered_url(tampered_site: Path) -> Iterator[str]:
+    yield from serve(tampered_site)
+
+
+@pytest.fixture(scope="session")
+def bad_snapshot_url(bad_snapshot_site: Path) -> Iterator[str]:
+    yield from serve(bad_snapshot_site)
 
 
 @pytest.fixture(scope="session")

@@ -31,11 +31,16 @@ def text(figure: Locator) -> str:
     return figure.locator(".rx-body").inner_text()
 
 
+PAINTED = "performance.getEntriesByName('rx-result-painted').length"
+
+
 def reroll(page: Page, card_id: str) -> None:
     """Press a card's Reroll and wait until its answer is drawn."""
     figure = card(page, card_id)
+    before = page.evaluate(PAINTED)
     figure.locator(".rx-reroll").click()
-    expect(figure.locator(".rx-reroll")).to_be_enabled(timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function(f"{PAINTED} > {before}", timeout=ENGINE_TIMEOUT_MS)
+    expect(figure.locator(".rx-reroll")).to_be_enabled()
     expect(figure.locator(".rx-status")).to_contain_text("Rerolled")
 
 
@@ -211,3 +216,30 @@ def test_without_javascript_the_card_reads_and_has_no_buttons(browser: object,
     assert first.locator("button").count() == 0
     assert "3 successes" in text(first)
     context.close()
+
+
+def test_without_a_snapshot_the_wheel_is_installed_from_the_lock_file(
+        page: Page, guard: Guard, sample_url: str) -> None:
+    page.goto(f"{sample_url}/good/")
+    reroll(page, "a-punch")
+    expect(page.locator("html")).to_have_attribute("data-rx-engine-via", "plain start")
+    assert any(".whl" in u for u in guard.requests)
+
+
+def test_a_wheel_that_fails_its_integrity_check_is_refused(
+        page: Page, guard: Guard, tampered_url: str) -> None:
+    guard.expected_errors.append("integrity")
+    guard.expected_errors.append("sha256")
+    page.goto(f"{tampered_url}/good/")
+    figure = page.locator("figure#a-punch")
+    figure.locator(".rx-reroll").click()
+    expect(figure.locator(".rx-status")).to_contain_text("could not load",
+                                                         timeout=ENGINE_TIMEOUT_MS)
+    assert faces(figure) == [6, 6, 5, 4, 2, 1]
+
+
+def test_a_snapshot_that_cannot_be_restored_falls_back_to_a_plain_start(
+        page: Page, guard: Guard, bad_snapshot_url: str) -> None:
+    page.goto(f"{bad_snapshot_url}{CHAPTER}")
+    reroll(page, "tams-first-punch")
+    expect(page.locator("html")).to_have_attribute("data-rx-engine-via", "plain start")
