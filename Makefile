@@ -8,6 +8,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 
+# Pyodide wheels of pytest and Hypothesis for the parity tests (tests/pyodide).
+include tests/pyodide/wheels.mk
+
 .PHONY: serve test build lint setup bench chromium
 
 serve: setup
@@ -26,7 +29,7 @@ lint: setup
 bench: setup
 	$(BIN)/python benchmarks/build_time.py
 
-setup: $(VENV)/.installed node_modules/.installed
+setup: $(VENV)/.installed node_modules/.installed $(PYODIDE_WHEELS)/.done
 
 # The pinned npm package pyodide (package-lock.json), which the site self-hosts.
 node_modules/.installed: package.json package-lock.json

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -44,3 +45,12 @@ def copy_sample(name: str, docs: Path) -> None:
     """Copy a sample page into a site's docs folder."""
     docs.mkdir(parents=True, exist_ok=True)
     shutil.copy(SAMPLES / name, docs / name)
+
+
+if sys.platform == "emscripten":  # under Pyodide (tests/pyodide/run_pytest.mjs)
+    # WebAssembly is slower and its timing noisier: no per-example deadline. No example
+    # database either: nothing of a Pyodide run is kept (the runner's /tmp is in memory).
+    from hypothesis import settings
+
+    settings.register_profile("pyodide", deadline=None, database=None)
+    settings.load_profile("pyodide")

@@ -1,0 +1,1 @@
+"""Parity of the engine and the docs examples between CPython and Pyodide."""
