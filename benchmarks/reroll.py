@@ -13,7 +13,10 @@ so the HTTP cache holds the runtime). For each it records:
 * ``bytes_before_first_result``: everything the server sent for the page and the engine.
 
 Times come from ``performance.mark`` entries the page script sets (``rx-reroll-click``,
-``rx-result-painted``, ``rx-engine-ready``), so they exclude Playwright's own overhead.
+``rx-result-painted``: the frame with the rerolled card and every card on screen has been
+painted; ``rx-engine-ready``), so they exclude Playwright's own overhead. Later rerolls are
+clicked with real mouse events at the button's position (``page.mouse``), not locator clicks,
+whose actionability checks run scripts in the page around the click.
 
     python benchmarks/reroll.py [--site DIR] [--runs 3]
 """
@@ -81,7 +84,7 @@ def marks(page: Page, name: str) -> list[float]:
 
 def wait_painted(page: Page, count: int) -> None:
     page.wait_for_function(
-        f"performance.getEntriesByName('rx-result-painted').length >= {count}", timeout=120_000)
+        f"performance.getEntriesByName('rx-page-updated').length >= {count}", timeout=120_000)
 
 
 def click_to_paint(page: Page) -> list[float]:

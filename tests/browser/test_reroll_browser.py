@@ -31,7 +31,7 @@ def text(figure: Locator) -> str:
     return figure.locator(".rx-body").inner_text()
 
 
-PAINTED = "performance.getEntriesByName('rx-result-painted').length"
+PAINTED = "performance.getEntriesByName('rx-page-updated').length"
 
 
 def reroll(page: Page, card_id: str) -> None:

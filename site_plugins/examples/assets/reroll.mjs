@@ -178,6 +178,17 @@ function lastLine(text) {
 const inFlight = new WeakSet(); // cards waiting for an answer (a second press is ignored)
 const BUSY_DELAY_MS = 150; // a ready engine answers faster: no busy flicker, no extra frame
 
+function onScreen(element) {
+  const box = element.getBoundingClientRect();
+  return box.bottom > -100 && box.top < window.innerHeight + 100;
+}
+
+function showAnswer(figure, answer) {
+  stateOf(figure).rolls = answer.rolls;
+  figure.querySelector(":scope > .rx-body").innerHTML = answer.html; // escaped by render.py
+  markShown(figure, true);
+}
+
 async function reroll(figure) {
   if (inFlight.has(figure)) return;
   inFlight.add(figure);
@@ -190,22 +201,15 @@ async function reroll(figure) {
   });
   const stopListening = watchLoading(figure);
   const busy = setTimeout(() => setBusy(figure, true), engine.state === "ready" ? BUSY_DELAY_MS : 0);
+  const done = () => {
+    clearTimeout(busy);
+    stopListening();
+    setBusy(figure, false);
+    inFlight.delete(figure);
+  };
+  let result;
   try {
-    const result = await call("reroll", { target, cards });
-    const answered = performance.now();
-    for (const answer of result.cards) {
-      const other = figures.find((f) => Number(f.dataset.rxIndex) === answer.index);
-      if (!other) continue;
-      stateOf(other).rolls = answer.rolls;
-      other.querySelector(":scope > .rx-body").innerHTML = answer.html; // escaped by render.py
-      markShown(other, true);
-    }
-    say(figure, result.announcement);
-    // The frame after this update is painted, then the timeout runs: "result painted".
-    const timing = { pythonMs: result.pythonMs, answered, drawn: performance.now(),
-      received: result.received - performance.timeOrigin,
-      replied: result.replied - performance.timeOrigin };
-    requestAnimationFrame(() => setTimeout(() => performance.mark("rx-result-painted", { detail: timing }), 0));
+    result = await call("reroll", { target, cards });
   } catch (error) {
     if (error.fatal) {
       say(figure, `The in-browser engine could not load: ${lastLine(error.message)}. The documented roll is shown.`);
@@ -213,12 +217,29 @@ async function reroll(figure) {
     } else {
       say(figure, `Reroll stopped: ${lastLine(error.message)}.`);
     }
-  } finally {
-    clearTimeout(busy);
-    stopListening();
-    setBusy(figure, false);
-    inFlight.delete(figure);
+    done();
+    return;
   }
+  const answered = performance.now();
+  // Cards on screen first, so the first frame paints what the reader sees; the cards off
+  // screen follow right after that frame.
+  const later = [];
+  for (const answer of result.cards) {
+    const other = figures.find((f) => Number(f.dataset.rxIndex) === answer.index);
+    if (!other) continue;
+    if (other === figure || onScreen(other)) showAnswer(other, answer);
+    else later.push([other, answer]);
+  }
+  say(figure, result.announcement);
+  const timing = { pythonMs: result.pythonMs, answered, drawn: performance.now(),
+    received: result.received - performance.timeOrigin,
+    replied: result.replied - performance.timeOrigin };
+  requestAnimationFrame(() => setTimeout(() => {
+    performance.mark("rx-result-painted", { detail: timing });
+    for (const [other, answer] of later) showAnswer(other, answer);
+    performance.mark("rx-page-updated");
+    done();
+  }, 0));
 }
 
 function restore(figure) {
