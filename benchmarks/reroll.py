@@ -148,7 +148,7 @@ def measure(page: Page, base: str) -> dict[str, float | int]:
 def build_site(out: Path, url: str) -> None:
     config = out.parent / "mkdocs.yml"
     config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {ROOT / 'docs'}\n"
-                      f"site_url: {url}/\n", encoding="utf-8")
+                      f"site_url: {url}/\nwatch: []\n", encoding="utf-8")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", str(config),
                     "-d", str(out)], check=True, env=env, cwd=ROOT)

@@ -39,7 +39,7 @@ class PlotPoints:
         if use not in USES:
             raise PlotPointError(f"{use!r} is not a use of plot points: {', '.join(USES)}")
         if self.count < 1:
-            raise PlotPointError(f"no plot point left to spend on a {use}: earn one first")
+            raise PlotPointError(f"no plot point left to spend on {use!r}: earn one first")
         return PlotPoints(self.count - 1, (*self.spent, use))
 
     def next_session(self) -> PlotPoints:

@@ -46,7 +46,8 @@ def render_step(step: StepRun) -> str:
     parts.extend(render_explanation(view) for view in step.views)
     output = step.code_error or step.output.rstrip("\n")
     if output:
-        css = "rx-out rx-refused" if step.rules_error or step.code_error else "rx-out"
+        css = "rx-out rx-refused" if step.rules_error or step.code_error or step.skipped else (
+            "rx-out")
         label = "Refused: " if step.rules_error else ""
         parts.append(f'<pre class="{css}"><samp>{_e(label)}{_e(output)}</samp></pre>')
     return f'<div class="rx-step">{"".join(parts)}</div>'

@@ -89,7 +89,7 @@ def announcement(runs: list[tuple[CardInput, ExampleRun]], target: int) -> str:
             for view in step.views:
                 words = " ".join(line for line in view.lines[:2] if line)
                 said.append(f"{view.title}: {words}" if words else view.title)
-            if step.rules_error or step.code_error:
+            if step.rules_error or step.code_error or step.skipped:
                 said.append((step.code_error or step.output).strip())
     later = len(runs) - 1
     text = "Rerolled. " + (" ".join(said) if said else "New dice rolled.")

@@ -97,6 +97,9 @@ class StepRun:
     views: list[Explanation] = field(default_factory=list)
     rules_error: bool = False
     code_error: str = ""
+    #: The name the step needed but an earlier refused move never made (rerolls only, in
+    #: practice): the step is shown as not played rather than as broken code.
+    skipped: str = ""
 
 
 @dataclass
@@ -125,6 +128,8 @@ class Session:
         self.roller = Roller()
         self.namespace: dict[str, Any] = {"__name__": "__rules_example__", "rolled": self.roller}
         self.time_limit = time_limit
+        #: Names whose making was refused by the rules (or skipped because of that).
+        self.unmade: set[str] = set()
 
     def run(self, block: ExampleBlock, mode: DiceMode | None = None) -> ExampleRun:
         """Run every step of ``block``; a step's error never stops the next step."""
@@ -156,12 +161,24 @@ class Session:
             result.rules_error = True
             out.write(f"{type(error).__name__}: {error}\n")
             values = []
+        except NameError as error:
+            if error.name not in self.unmade:
+                result.code_error = f"NameError: {error}"
+                return result
+            result.skipped = error.name
+            out.write(f"Not played: there is no {error.name}, because the move that makes it "
+                      "was refused above.\n")
+            values = []
         except Exception as error:  # the example's own code is broken
             result.code_error = f"{type(error).__name__}: {error}"
             values = []
         result.output = out.getvalue()
+        if result.rules_error or result.skipped:
+            self.unmade.update(code.bound)
+        elif not result.code_error:
+            self.unmade.difference_update(code.bound)
         result.views = [v.explain() for v in values if _explains_itself(v)]
-        if not result.rules_error and not result.code_error:
+        if not result.rules_error and not result.code_error and not result.skipped:
             self._check_dice_used(result, sources_before)
         return result
 

@@ -74,7 +74,7 @@ def project_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[s
     for url in serve(site):
         config = root / "mkdocs.yml"
         config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {ROOT / 'docs'}\n"
-                          f"site_url: {url}/\n", encoding="utf-8")
+                          f"site_url: {url}/\nwatch: []\n", encoding="utf-8")
         build(config, site)
         yield url, site
 

@@ -243,3 +243,21 @@ def test_a_snapshot_that_cannot_be_restored_falls_back_to_a_plain_start(
     page.goto(f"{bad_snapshot_url}{CHAPTER}")
     reroll(page, "tams-first-punch")
     expect(page.locator("html")).to_have_attribute("data-rx-engine-via", "plain start")
+
+
+def test_kruhl_an_expert_reroll_and_a_chase_in_the_browser(page: Page, guard: Guard) -> None:
+    page.goto("/kruhl/rolling-dice/")
+    expert = card(page, "an-experts-reroll")
+    for _ in range(4):
+        reroll(page, "an-experts-reroll")
+        dice = expert.locator(".rx-body .rx-roll").first.locator(".rx-die")
+        kept = [int(d.get_attribute("data-face") or 0) for d in dice.all()
+                if "rx-rerolled" not in (d.get_attribute("class") or "")]
+        replaced = [int(d.get_attribute("data-face") or 0)
+                    for d in expert.locator(".rx-body .rx-die.rx-rerolled").all()]
+        assert len(kept) == 2 and all(face >= 3 for face in kept), kept
+        assert all(face in (1, 2) for face in replaced), replaced
+    chase = card(page, "kestrels-chase")
+    reroll(page, "kestrels-chase")
+    expect(chase.locator(".rx-body")).to_contain_text("Kestrel wins")
+    expect(chase).to_have_attribute("data-rx-shown", "rerolled")

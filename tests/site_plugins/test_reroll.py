@@ -132,3 +132,22 @@ def test_reroll_imports_nothing_but_the_engine_and_stdlib() -> None:
                         "site_plugins.examples.lexer", "site_plugins.examples.render",
                         "site_plugins.examples.session"}
     assert Path(ROOT / "site_plugins/examples/reroll.py").is_file()
+
+
+def test_a_step_needing_what_a_refused_move_never_made_is_not_played(
+        cards: list[dict[str, object]]) -> None:
+    clinch, takedown = index_of(cards, "clinch = "), index_of(cards, "takedown = ")
+    failed_clinch = DiceMode.replaying([(1,) * 10, (5, 2)])
+    runs = dict((card.index, run) for card, run in rerun(parse(cards), clinch, failed_clinch))
+    steps = runs[takedown].steps
+    assert steps[0].rules_error and "ChainError" in steps[0].output
+    later = steps[1:]
+    assert later and all(s.skipped == "takedown" and not s.code_error for s in later)
+    assert later[0].output.startswith("Not played: there is no takedown")
+
+
+def test_an_unknown_name_is_still_a_code_error() -> None:
+    card = {"index": 0, "kind": "example", "line": 1, "rolls": [],
+            "steps": [{"line": 2, "source": "no_such_thing", "expected": ""}]}
+    runs = rerun(parse([card]), 0, DiceMode.random(1))
+    assert runs[0][1].steps[0].code_error.startswith("NameError")

@@ -1,0 +1,45 @@
+"""Every docs example survives Reroll: fresh dice never make its code crash.
+
+A refused move ("Refused: …Error") is a fine outcome of new dice; a Python error (an index
+into an empty result, a name bound only on success) would show a broken card to a reader.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from site_plugins.examples.render import _card_data
+from site_plugins.examples.reroll import parse_cards, rerun
+from site_plugins.examples.session import DiceMode
+from site_plugins.examples.verify import verify_page
+from tests.conftest import ROOT
+
+PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").rglob("*.md"))
+SEEDS = range(8)
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_example_rerolls_without_a_code_error(page: str) -> None:
+    result = verify_page(page, (ROOT / page).read_text(encoding="utf-8"))
+    if not result.blocks:
+        return
+    cards = parse_cards([_card_data(b, "s", i, r)
+                         for i, (b, r) in enumerate(zip(result.blocks, result.runs, strict=True))])
+    broken = []
+    for card, run in zip(cards, result.runs, strict=True):
+        if card.kind != "example" or not run.rolls_dice:
+            continue
+        for seed in SEEDS:
+            for _, rerun_ in rerun(cards, card.index, DiceMode.random(seed)):
+                broken.extend(
+                    f"{page}:{step.step.line} (Reroll of line {card.line}, seed {seed}): "
+                    f"{step.code_error}"
+                    for step in rerun_.steps if step.code_error
+                )
+    assert not broken, "\n".join(sorted(set(broken))[:20])
+
+
+def test_the_docs_have_pages_to_check() -> None:
+    assert "docs/kruhl/rolling-dice.md" in PAGES and Path(ROOT / PAGES[0]).is_file()
