@@ -26,8 +26,9 @@ lint: setup
 	$(BIN)/ruff check rules_core site_plugins tests benchmarks
 	$(BIN)/mypy
 
-bench: setup
+bench: setup chromium
 	$(BIN)/python benchmarks/build_time.py
+	$(BIN)/python benchmarks/reroll.py
 
 setup: $(VENV)/.installed node_modules/.installed $(PYODIDE_WHEELS)/.done
 

@@ -1,6 +1,6 @@
 """Measure the browser Reroll: engine start, first result, later rerolls, bytes transferred.
 
-Builds the site (unless ``--site`` names a built one), serves it on 127.0.0.1 with a server
+Builds the site, serves it on 127.0.0.1 with a server
 that counts the bytes it sends, and drives Debian's Chromium headless through Playwright.
 Two profiles: *cold* (a new, empty profile directory) and *warm* (the same directory again,
 so the HTTP cache holds the runtime). For each it records:
@@ -18,7 +18,7 @@ painted; ``rx-engine-ready``), so they exclude Playwright's own overhead. Later 
 clicked with real mouse events at the button's position (``page.mouse``), not locator clicks,
 whose actionability checks run scripts in the page around the click.
 
-    python benchmarks/reroll.py [--site DIR] [--runs 3]
+    python benchmarks/reroll.py [--runs 3] [--no-snapshot]
 """
 
 from __future__ import annotations
@@ -145,10 +145,12 @@ def measure(page: Page, base: str) -> dict[str, float | int]:
     return result
 
 
-def build_site(out: Path, url: str) -> None:
+def build_site(out: Path, url: str, snapshot: bool = True) -> None:
     config = out.parent / "mkdocs.yml"
+    plugins = "" if snapshot else (
+        "plugins:\n  - search\n  - rules-examples:\n      snapshot: false\n")
     config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {ROOT / 'docs'}\n"
-                      f"site_url: {url}/\nwatch: []\n", encoding="utf-8")
+                      f"site_url: {url}/\nwatch: []\n{plugins}", encoding="utf-8")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", str(config),
                     "-d", str(out)], check=True, env=env, cwd=ROOT)
@@ -157,6 +159,8 @@ def build_site(out: Path, url: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="cold+warm pairs to run")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="build without the start-up snapshot (the plain start)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
@@ -165,7 +169,7 @@ def main() -> None:
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_port}"
-        build_site(site, base)
+        build_site(site, base, snapshot=not args.no_snapshot)
         runs: dict[str, list[dict[str, float | int]]] = {"cold": [], "warm": []}
         with sync_playwright() as playwright:
             for run in range(args.runs):
@@ -187,7 +191,8 @@ def main() -> None:
                         "later_reroll_median_ms": 30, "idle_pyodide_bytes": 0}
     out = ROOT / "benchmarks" / "results"
     out.mkdir(parents=True, exist_ok=True)
-    (out / "reroll.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    name = "reroll-no-snapshot.json" if args.no_snapshot else "reroll.json"
+    (out / name).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     print(json.dumps(summary["median"], indent=2))
 
 
