@@ -43,6 +43,7 @@ SELECTION = [
     "tests/site_plugins/test_verify.py",
     "tests/site_plugins/test_render.py",
     "tests/site_plugins/test_reroll.py",
+    "tests/site_plugins/test_docs_reroll.py",
     "tests/pyodide/test_reroll_end_to_end.py",
     "docs",
     # It starts subprocesses, which Pyodide cannot.
