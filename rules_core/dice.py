@@ -12,14 +12,9 @@ import random
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
-from rules_core.errors import DiceError, DiceScriptError
-
-#: Most dice one roll may ask for. Real pools stay far below it; the limit stops a typo
-#: ("100d6") or a runaway loop from freezing a build or a browser tab.
-MAX_DICE_PER_ROLL = 100
-
-#: Most faces a die may have.
-MAX_SIDES = 1000
+from rules_core.errors import DiceScriptError
+from rules_core.limits import check_roll_size
+from rules_core.words import count as count_of
 
 
 @runtime_checkable
@@ -29,18 +24,6 @@ class DiceSource(Protocol):
     def roll(self, count: int, sides: int) -> tuple[int, ...]:
         """Return ``count`` faces, each from 1 to ``sides``."""
         ...
-
-
-def check_roll_size(count: int, sides: int) -> None:
-    """Raise :class:`DiceError` unless ``count``d``sides`` is a roll the engine accepts."""
-    if not isinstance(count, int) or count < 0:
-        raise DiceError(f"cannot roll {count!r} dice: the number of dice must be 0 or more")
-    if count > MAX_DICE_PER_ROLL:
-        raise DiceError(
-            f"a pool of {count}d{sides} is over the limit of {MAX_DICE_PER_ROLL} dice per roll"
-        )
-    if not isinstance(sides, int) or not 2 <= sides <= MAX_SIDES:
-        raise DiceError(f"a die must have 2 to {MAX_SIDES} faces, not {sides!r}")
 
 
 def parse_faces(text: str | Iterable[int]) -> tuple[int, ...]:
@@ -86,7 +69,7 @@ class ScriptedDice:
         if len(remaining) < count:
             raise DiceScriptError(
                 f"the pool is {count}d{sides} but {_faces_listed(remaining)}: "
-                f"add {count - len(remaining)} face{_plural(count - len(remaining))}"
+                f"add {count_of(count - len(remaining), 'face')}"
             )
         taken = remaining[:count]
         for face in taken:
@@ -120,7 +103,7 @@ class ScriptedDice:
             )
         raise DiceScriptError(
             f"{len(self.faces)} faces are listed ({format_faces(self.faces)}) but only "
-            f"{self._next} were rolled: remove {len(extra)} face{_plural(len(extra))}"
+            f"{self._next} were rolled: remove {count_of(len(extra), 'face')}"
         )
 
     def __repr__(self) -> str:
@@ -147,9 +130,5 @@ class RandomDice:
 def _faces_listed(faces: tuple[int, ...]) -> str:
     if not faces:
         return "no faces are listed"
-    verb = "is" if len(faces) == 1 else "are"
-    return f"{len(faces)} face{_plural(len(faces))} {verb} listed ({format_faces(faces)})"
-
-
-def _plural(n: int) -> str:
-    return "" if n == 1 else "s"
+    return f"{count_of(len(faces), 'face')} {'is' if len(faces) == 1 else 'are'} listed " \
+        f"({format_faces(faces)})"

@@ -1,7 +1,8 @@
-"""Errors the engine raises when a move or an input is not allowed.
+"""Errors the engine raises on purpose, shared by every system.
 
 Every message says what was wrong and what to do instead, because authors read them in
-build output and readers read them on example cards.
+build output and readers read them on example cards. Each system adds its own refusals as
+subclasses of :class:`RulesError` in its own package.
 """
 
 from __future__ import annotations
@@ -16,19 +17,7 @@ class RulesCoreError(Exception):
 
 
 class RulesError(RulesCoreError):
-    """A move the rules do not allow (a chain past its limit, AD that is not there)."""
-
-
-class ChainError(RulesError):
-    """An action cannot be chained to the one before it."""
-
-
-class ChainLimitError(ChainError):
-    """A chain would pass the actor's chain limit for that action type."""
-
-
-class ActionDiceError(RulesError):
-    """An actor spends Action Dice (AD) they do not have, or too few for a chained action."""
+    """A move the rules do not allow."""
 
 
 class DiceError(RulesCoreError):
@@ -39,5 +28,21 @@ class DiceScriptError(DiceError):
     """Scripted faces that do not fit the roll: too few, too many, or used twice."""
 
 
-class RerollLimitError(DiceError):
+class LimitError(RulesCoreError):
+    """One of the engine's limits (:mod:`rules_core.limits`) was reached."""
+
+
+class DiceLimitError(LimitError, DiceError):
+    """A roll asks for more dice than one roll may have."""
+
+
+class RerollLimitError(LimitError, DiceError):
     """A die was rerolled more times than the engine allows (a runaway reroll rule)."""
+
+
+class ExplosionLimitError(LimitError, DiceError):
+    """A die added more dice by exploding than the engine allows."""
+
+
+class RoundLimitError(LimitError, RulesError):
+    """A play loop (an extended task, a chase, a roll-off) ran to its round limit."""

@@ -2,37 +2,39 @@
 
 Results of every game system describe themselves with these plain values (no HTML), so
 the site can draw any system's dice, marks and outcome the same way, and so the words on
-a card always come from the same result as its numbers.
+a card always come from the same result as its numbers. Marks carry their own words,
+glyph and tone (:mod:`rules_core.marks`); odds are questions (:mod:`rules_core.question`)
+that :mod:`rules_core.odds` answers when the card is drawn.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
-#: The marks a die can carry, with the words a reader (or a screen reader) is given.
-DIE_MARKS: dict[str, str] = {
-    "success": "success",
-    "six": "a six",
-    "chains": "chains to the next action",
-    "cancelled": "cancelled by the defence",
-    "dropped": "not counted",
-    "rerolled": "rerolled",
-    "kept": "kept",
-}
+from rules_core.marks import ADDED, DROPPED, EXPLODES, REROLLED, Mark
+from rules_core.outcome import Outcome
+from rules_core.question import Question
+from rules_core.roll import Die, Roll
 
 
 @dataclass(frozen=True)
 class DieView:
-    """One die as rolled, with the marks that say what it did."""
+    """One face as shown, with the marks that say what the die did."""
 
     face: int
     sides: int
-    marks: tuple[str, ...] = ()
+    marks: tuple[Mark, ...] = ()
 
     def describe(self) -> str:
         """Words for this die, e.g. ``6, success, chains to the next action``."""
-        return ", ".join([str(self.face), *(DIE_MARKS.get(m, m) for m in self.marks)])
+        return ", ".join([str(self.face), *(mark.words for mark in self.marks)])
+
+    @property
+    def mark_names(self) -> tuple[str, ...]:
+        """The names of the marks, e.g. ``("success", "chains")``."""
+        return tuple(mark.name for mark in self.marks)
 
 
 @dataclass(frozen=True)
@@ -56,16 +58,17 @@ class TableView:
 class Explanation:
     """Everything a card shows about one result.
 
-    ``outcome`` is ``"success"``, ``"failure"`` or ``""`` (neither applies); ``lines`` are
-    sentences in the order a reader needs them.
+    ``lines`` are sentences in the order a reader needs them; ``odds`` the questions whose
+    exact answers are shown beside the roll.
     """
 
     title: str
     pool: str = ""
     rolls: tuple[RollView, ...] = ()
     lines: tuple[str, ...] = ()
-    outcome: str = ""
+    outcome: Outcome = Outcome.NONE
     tables: tuple[TableView, ...] = field(default=())
+    odds: tuple[Question, ...] = ()
 
 
 @runtime_checkable
@@ -75,3 +78,34 @@ class Explained(Protocol):
     def explain(self) -> Explanation:
         """Return the view of this result."""
         ...
+
+
+#: What a system says about one die that counts: the marks of its final face.
+DieMarks = Callable[[int, Die], Iterable[Mark]]
+
+
+def die_views(die: Die, marks: Iterable[Mark] = (), origin: Mark | None = None
+              ) -> tuple[DieView, ...]:
+    """One die as faces: every rerolled face marked ``rerolled``, then the face that counts
+    with ``marks`` (and ``origin``'s mark if it was added, ``not counted`` if dropped)."""
+    earlier = tuple(DieView(face, die.sides, (REROLLED,)) for face in die.faces[:-1])
+    final: list[Mark] = list(marks)
+    if die.exploded:
+        final.append(EXPLODES)
+    if origin is not None:
+        final.append(origin)
+    if not die.kept:
+        final.append(DROPPED)
+    return (*earlier, DieView(die.face, die.sides, tuple(final)))
+
+
+def roll_view(label: str, roll: Roll, marks: DieMarks = lambda i, die: (),
+              origins: Callable[[str], Mark | None] = lambda origin: None) -> RollView:
+    """A roll as a view: each die through :func:`die_views`, with the system's ``marks`` for
+    die ``i`` (kept dice only) and, for a die with an origin, the system's mark for that
+    origin (``origins``), by default :data:`~rules_core.marks.ADDED`."""
+    views: list[DieView] = []
+    for i, die in enumerate(roll.dice):
+        origin = (origins(die.origin) or ADDED) if die.origin else None
+        views.extend(die_views(die, marks(i, die) if die.kept else (), origin))
+    return RollView(label, tuple(views))

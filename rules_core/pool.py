@@ -1,10 +1,20 @@
-"""Dice pools built from named parts, so every pool can say where its dice came from."""
+"""A dice pool built from named parts, so every pool can say where its dice came from.
+
+One shape serves every system: **terms** (``2 Unarmed Combat``, ``3 PRW``, ``2 expert``;
+a term may be negative), **bonus** and **penalty** dice each with its reason, and the
+**shortfall** when penalties take the count below zero. What a bonus die or a shortfall
+*does* is a rule of the system (Kruhl rolls bonus dice and sums them and gives a shortfall
+to the opponent; the Chronicle System keeps the highest); the pool only counts, and the
+words it uses are parameters (:class:`PoolWords`), so the core names no system.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 
-from rules_core.dice import DiceSource
+from rules_core.procedure import PoolStep, Procedure, Reading, Total
+from rules_core.words import noun, whole
 
 
 @dataclass(frozen=True)
@@ -21,41 +31,119 @@ class PoolTerm:
         return f"{self.dice} {self.source}"
 
 
+@dataclass(frozen=True)
+class PoolWords:
+    """How a pool names its bonus and penalty dice and its shortfall.
+
+    ``plain_bonus`` and ``plain_penalty`` are the reasons given to dice added without one
+    (they are counted, not named). ``shortfall`` is a template for the dice below zero, with
+    ``{n}`` and ``{dice}`` (``die``/``dice``), e.g. ``"{n} bonus {dice} to the opponent"``;
+    empty: the shortfall is not mentioned.
+    """
+
+    bonus: str = "bonus"
+    penalty: str = "penalty"
+    plain_bonus: str = "bonus die"
+    plain_penalty: str = "penalty die"
+    shortfall: str = ""
+
+
 @dataclass(frozen=True, repr=False)
 class Pool:
-    """A pool of same-sided dice as a sum of terms."""
+    """A pool of same-sided dice: terms, bonus dice and penalty dice (each with a reason)."""
 
-    terms: tuple[PoolTerm, ...]
+    terms: tuple[PoolTerm, ...] = ()
     sides: int = 6
+    bonus: tuple[str, ...] = ()
+    penalty: tuple[str, ...] = ()
+    words: PoolWords = field(default_factory=PoolWords)
+
+    @property
+    def base(self) -> int:
+        """The dice the terms give (may be below zero)."""
+        return sum(term.dice for term in self.terms)
+
+    @property
+    def net(self) -> int:
+        """Terms + bonus dice − penalty dice (may be below zero)."""
+        return self.base + len(self.bonus) - len(self.penalty)
 
     @property
     def size(self) -> int:
         """How many dice the pool rolls (never below zero)."""
-        return max(0, sum(term.dice for term in self.terms))
+        return max(self.net, 0)
+
+    @property
+    def shortfall(self) -> int:
+        """How far below zero the count went (0 if it did not)."""
+        return max(-self.net, 0)
 
     def plus(self, dice: int, source: str) -> Pool:
         """This pool with one more term; terms of zero dice are left out."""
         if dice == 0:
             return self
-        return Pool((*self.terms, PoolTerm(dice, source)), self.sides)
+        return replace(self, terms=(*self.terms, PoolTerm(dice, source)))
 
-    def roll(self, dice: DiceSource) -> tuple[int, ...]:
-        """Roll the pool with the given dice source."""
-        return dice.roll(self.size, self.sides)
+    def with_bonus(self, reason: str = "", n: int = 1) -> Pool:
+        """This pool with ``n`` more bonus dice for ``reason``."""
+        reason = reason or self.words.plain_bonus
+        n = whole(n, "a number of bonus dice")
+        return replace(self, bonus=self.bonus + (reason,) * n)
 
-    def breakdown(self) -> str:
-        """The pool in words, e.g. ``2 Unarmed Combat + 3 PRW + 1 AD = 6d6``."""
-        parts = ""
+    def with_penalty(self, reason: str = "", n: int = 1) -> Pool:
+        """This pool with ``n`` more penalty dice for ``reason``."""
+        reason = reason or self.words.plain_penalty
+        n = whole(n, "a number of penalty dice")
+        return replace(self, penalty=self.penalty + (reason,) * n)
+
+    def procedure(self, steps: tuple[PoolStep, ...] = (), reading: Reading | None = None,
+                  label: str = "") -> Procedure:
+        """How this pool is rolled: :attr:`size` dice, then ``steps``, read by ``reading``."""
+        return Procedure(self.size, self.sides, steps, reading or Total(), label)
+
+    def terms_text(self) -> str:
+        """The count in words: ``2 Unarmed Combat + 3 PRW``, ``2 expert − 1 penalty die for
+        running``."""
+        text = ""
         for index, term in enumerate(self.terms):
             if index == 0:
-                parts = str(term)
+                text = str(term)
             elif term.dice < 0:
-                parts += f" − {-term.dice} {term.source}"
+                text += f" − {-term.dice} {term.source}"
             else:
-                parts += f" + {term}"
-        return f"{parts or 'no dice'} = {self.size}d{self.sides}"
+                text += f" + {term}"
+        text = text or "no dice"
+        if self.bonus:
+            text += " + " + _reasons(self.bonus, self.words.bonus, self.words.plain_bonus)
+        if self.penalty:
+            text += " − " + _reasons(self.penalty, self.words.penalty, self.words.plain_penalty)
+        return text
+
+    def shortfall_text(self) -> str:
+        """The dice below zero in the pool's words (empty if none, or not worded)."""
+        if not (self.shortfall and self.words.shortfall):
+            return ""
+        return self.words.shortfall.format(n=self.shortfall, dice=noun(self.shortfall, "die"))
+
+    def breakdown(self) -> str:
+        """The pool and its result: ``2 Unarmed Combat + 3 PRW + 1 AD = 6d6``."""
+        text = f"{self.terms_text()} = {self.size}d{self.sides}"
+        shortfall = self.shortfall_text()
+        return f"{text}; {shortfall}" if shortfall else text
 
     def __str__(self) -> str:
         return f"{self.size}d{self.sides}: " + self.breakdown().rsplit(" = ", 1)[0]
 
     __repr__ = __str__
+
+
+def _reasons(reasons: Iterable[str], kind: str, plain: str) -> str:
+    """``2 bonus dice for charging, dodging ×2``: the count, then every named reason."""
+    reasons = tuple(reasons)
+    named = [r for r in dict.fromkeys(reasons) if r != plain]
+    counted = [f"{r} ×{reasons.count(r)}" if reasons.count(r) > 1 else r for r in named]
+    text = f"{len(reasons)} {kind} {noun(len(reasons), 'die')}"
+    return f"{text} for {', '.join(counted)}" if counted else text
+
+
+__all__ = ["Pool", "PoolTerm", "PoolWords"]

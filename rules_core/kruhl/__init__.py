@@ -13,9 +13,11 @@ Public API::
 
 from rules_core.kruhl.attack_results import AttackGroup, AttackResult
 from rules_core.kruhl.character import SKILL_ATTRIBUTES, Character
-from rules_core.kruhl.check import DiceCount, SkillCheck
+from rules_core.kruhl.check import POOL_WORDS, SkillCheck
 from rules_core.kruhl.conditions import Conditions
 from rules_core.kruhl.contest import (
+    TOTALS,
+    CompareTotals,
     Contest,
     RoutineTask,
     gm_check,
@@ -54,7 +56,7 @@ from rules_core.kruhl.errors import (
     SituationError,
     TurnOrderError,
 )
-from rules_core.kruhl.extended import MAX_ROUNDS, ExtendedTask
+from rules_core.kruhl.extended import ExtendedTask
 from rules_core.kruhl.extended_contests import Chase, Race, ScoredRound
 from rules_core.kruhl.fight import RECOVERY, Fight
 from rules_core.kruhl.fight_state import FORCED_EFFECTS, FightState
@@ -76,6 +78,7 @@ from rules_core.kruhl.maneuvers import (
     AttackTraits,
     Maneuver,
 )
+from rules_core.kruhl.marks import PLOT_POINT_DIE
 from rules_core.kruhl.plot_points import USES, PlotPoints, Surge, surge
 from rules_core.kruhl.ranges import (
     RANGE_BANDS,
@@ -84,7 +87,7 @@ from rules_core.kruhl.ranges import (
     range_circumstances,
     range_table,
 )
-from rules_core.kruhl.roll import RolledDie, SkillRoll
+from rules_core.kruhl.roll import SkillRoll
 from rules_core.kruhl.situations import (
     ATTACK_SITUATIONS,
     DEFENSE_SITUATIONS,
@@ -125,10 +128,11 @@ __all__ = [
     "INCONCEIVABLE",
     "MANEUVERS",
     "MAX_EFFORT_BONUS",
-    "MAX_ROUNDS",
     "MODERATE",
     "MOVE",
     "PLAIN",
+    "PLOT_POINT_DIE",
+    "POOL_WORDS",
     "RANGED_ATTACK",
     "RANGE_BANDS",
     "RECOVERY",
@@ -142,6 +146,7 @@ __all__ = [
     "SLAM",
     "SPELL",
     "SWEEP",
+    "TOTALS",
     "UNTRAINED",
     "USES",
     "ActionEconomyError",
@@ -152,10 +157,10 @@ __all__ = [
     "CharacterError",
     "Chase",
     "CombinedEffort",
+    "CompareTotals",
     "Conditions",
     "Contest",
     "ContestLimitError",
-    "DiceCount",
     "Difficulty",
     "Endurance",
     "ExtendedTask",
@@ -169,7 +174,6 @@ __all__ = [
     "PlotPoints",
     "Race",
     "RangeBand",
-    "RolledDie",
     "RoundTurns",
     "RoutineTask",
     "ScoredRound",

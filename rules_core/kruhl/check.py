@@ -9,14 +9,14 @@ as bonus dice. Bonus dice are rolled and **summed** with the rest (mechanics not
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rules_core.dice import DiceSource
-from rules_core.errors import RulesError
 from rules_core.kruhl.situations import BONUS, FAILS, PENALTY, situation
 from rules_core.kruhl.training import EXPERT_REROLLS, PENETRATION_REROLLS, Training
+from rules_core.pool import Pool, PoolTerm, PoolWords
+from rules_core.words import whole
 
 if TYPE_CHECKING:
     from rules_core.kruhl.roll import SkillRoll
@@ -25,46 +25,10 @@ if TYPE_CHECKING:
 PLAIN_BONUS = "bonus die"
 PLAIN_PENALTY = "penalty die"
 
-
-@dataclass(frozen=True)
-class DiceCount:
-    """How many dice a roll has and why: base dice (by training), bonus and penalty dice."""
-
-    base: int
-    basis: str
-    bonus: tuple[str, ...] = ()
-    penalty: tuple[str, ...] = ()
-
-    @property
-    def net(self) -> int:
-        """Base dice + bonus dice − penalty dice (may be below zero)."""
-        return self.base + len(self.bonus) - len(self.penalty)
-
-    @property
-    def rolled(self) -> int:
-        """Dice actually rolled (never below zero)."""
-        return max(self.net, 0)
-
-    @property
-    def owed(self) -> int:
-        """Bonus dice the opponent gains because the count went below zero."""
-        return max(-self.net, 0)
-
-    def terms(self) -> str:
-        """The count in words, e.g. ``2 expert + 1 bonus die for charging``."""
-        text = f"{self.base} {self.basis}"
-        if self.bonus:
-            text += " + " + _dice_term(self.bonus, "bonus", PLAIN_BONUS)
-        if self.penalty:
-            text += " − " + _dice_term(self.penalty, "penalty", PLAIN_PENALTY)
-        return text
-
-    def breakdown(self) -> str:
-        """The count and its result, e.g. ``2 expert − 1 penalty die for running = 1d6``."""
-        text = f"{self.terms()} = {self.rolled}d6"
-        if self.owed:
-            text += f"; {_n_dice(self.owed, 'bonus')} to the opponent"
-        return text
+#: How Kruhl words a pool: bonus and penalty dice by their reasons, and a count below zero
+#: as bonus dice for the opponent ("Bonuses And Penalties").
+POOL_WORDS = PoolWords(plain_bonus=PLAIN_BONUS, plain_penalty=PLAIN_PENALTY,
+                       shortfall="{n} bonus {dice} to the opponent")
 
 
 @dataclass(frozen=True, repr=False)
@@ -100,10 +64,15 @@ class SkillCheck:
         return f"{self.skill} ({self.attribute})" if self.attribute else self.skill
 
     @property
-    def count(self) -> DiceCount:
-        """How many dice and why."""
+    def count(self) -> Pool:
+        """How many dice and why: the training's dice (or the GM's), bonus and penalty dice.
+
+        ``count.size`` dice are rolled; ``count.shortfall`` is how far the count went below
+        zero, the bonus dice the opponent gains.
+        """
         base = self.training.dice if self.base is None else self.base
-        return DiceCount(base, self.basis or self.training.value, self.bonus, self.penalty)
+        return Pool((PoolTerm(base, self.basis or self.training.value),), 6, self.bonus,
+                    self.penalty, POOL_WORDS)
 
     @property
     def best_item(self) -> tuple[str, int] | None:
@@ -181,9 +150,9 @@ class SkillCheck:
         """The dice part in words: ``2d6 expert`` or ``3d6 (2 expert + 1 bonus die …)``."""
         count = self.count
         if not (count.bonus or count.penalty):
-            return f"{count.rolled}d6 {count.basis}"
-        owed = f"; {_n_dice(count.owed, 'bonus')} to the opponent" if count.owed else ""
-        return f"{count.rolled}d6 ({count.terms()}{owed})"
+            return f"{count.size}d6 {count.terms[0].source}"
+        owed = f"; {count.shortfall_text()}" if count.shortfall else ""
+        return f"{count.size}d6 ({count.terms_text()}{owed})"
 
     def __repr__(self) -> str:
         adds = "".join(f" + {value} {name}" for name, value in self.modifiers)
@@ -196,18 +165,4 @@ class SkillCheck:
 
 
 def _count(count: int) -> int:
-    if not isinstance(count, int) or count < 0:
-        raise RulesError(f"a number of bonus or penalty dice is 0 or more, not {count!r}")
-    return count
-
-
-def _n_dice(n: int, kind: str) -> str:
-    return f"{n} {kind} {'die' if n == 1 else 'dice'}"
-
-
-def _dice_term(reasons: Iterable[str], kind: str, plain: str) -> str:
-    reasons = tuple(reasons)
-    named = [r for r in dict.fromkeys(reasons) if r != plain]
-    counted = [f"{r} ×{reasons.count(r)}" if reasons.count(r) > 1 else r for r in named]
-    text = _n_dice(len(reasons), kind)
-    return f"{text} for {', '.join(counted)}" if counted else text
+    return whole(count, "a number of bonus or penalty dice")

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules_core.contest import Comparison, ContestRule, Side
+from rules_core.contest import Contest as CoreContest
 from rules_core.dice import DiceSource
 from rules_core.errors import RulesError
 from rules_core.explain import Explanation
@@ -21,47 +23,77 @@ from rules_core.kruhl.check import SkillCheck
 from rules_core.kruhl.difficulty import Difficulty, difficulty
 from rules_core.kruhl.roll import PLOT_POINT, SkillRoll
 from rules_core.kruhl.training import SKILLED
+from rules_core.outcome import Outcome
+from rules_core.question import Question, Settled, Wins
+
+
+@dataclass(frozen=True)
+class CompareTotals:
+    """The Kruhl contest rule: the higher total wins; a tie goes to the side named.
+
+    A roll that fails automatically loses whatever its total; against one, the actor wins.
+    """
+
+    def compare(self, actor: SkillRoll, opponent: SkillRoll, ties_to: Side) -> Comparison:
+        """Compare the totals."""
+        a, b = actor.total, opponent.total
+        if actor.fails:
+            return Comparison(False, a - b, f"{actor.who} fails automatically "
+                                            f"({', '.join(actor.check.fails)}).")
+        succeeded = opponent.fails or a > b or (a == b and ties_to is Side.ACTOR)
+        word = "success" if succeeded else "failure"
+        sign = ">" if a > b else "=" if a == b else "<"
+        if a == b:
+            why = "ties go to the actor" if ties_to is Side.ACTOR else "a tie fails: it needs more"
+            return Comparison(succeeded, 0, f"{a} {sign} {b}: {word} ({why}).")
+        return Comparison(succeeded, a - b, f"{a} {sign} {b}: {word}.")
+
+    def question(self, actor: SkillRoll, opponent: SkillRoll, ties_to: Side) -> Question:
+        """The chance the actor's total beats (or, if ties go to the actor, meets) the other."""
+        if actor.fails or opponent.fails:
+            why = (f"{actor.who}'s roll fails automatically" if actor.fails
+                   else f"{opponent.who}'s roll fails automatically")
+            return Settled(f"{actor.who} against {opponent.who}", not actor.fails, why)
+        return Wins(actor.who, actor.procedure, opponent.who, opponent.procedure,
+                    0 if ties_to is Side.ACTOR else 1)
+
+
+#: The one contest rule of Kruhl 3e.
+TOTALS = CompareTotals()
 
 
 @dataclass(frozen=True, repr=False)
-class Contest:
+class Contest(CoreContest[SkillRoll]):
     """The actor's roll against a target roll (an opponent's, or the GM's 2d6 + DV).
 
-    ``strict``: the actor needs more than the target (a tie fails). ``difficulty`` is set
-    for an unopposed roll.
+    Ties go to the actor unless ``ties_to`` is the opponent (the actor needs more: a
+    distraction). ``difficulty`` is set for an unopposed roll.
     """
 
-    roll: SkillRoll
-    target: SkillRoll
+    rule: ContestRule[SkillRoll] = TOTALS
+    ties_to: Side = Side.ACTOR
     action: str = ""
-    strict: bool = False
     difficulty: Difficulty | None = None
 
     @property
-    def who(self) -> str:
-        """The actor."""
-        return self.roll.who
+    def roll(self) -> SkillRoll:
+        """The actor's roll."""
+        return self.actor
+
+    @property
+    def target(self) -> SkillRoll:
+        """The roll the actor is up against."""
+        return self.opponent
+
+    @property
+    def strict(self) -> bool:
+        """Whether the actor needs more than the target (a tie fails)."""
+        return self.ties_to is Side.OPPONENT
 
     @property
     def opposed(self) -> bool:
         """Whether someone rolled against the actor (not the GM for a DV)."""
         return self.difficulty is None
-
-    @property
-    def succeeded(self) -> bool:
-        """Whether the actor succeeds."""
-        if self.roll.fails:
-            return False
-        if self.target.fails:
-            return True
-        if self.strict:
-            return self.roll.total > self.target.total
-        return self.roll.total >= self.target.total
-
-    @property
-    def margin(self) -> int:
-        """Actor's total − target's total."""
-        return self.roll.total - self.target.total
 
     def with_plot_point(self, dice: DiceSource, *, side: str = "actor") -> Contest:
         """The contest after ``side`` (``"actor"`` or ``"target"``) buys a bonus die.
@@ -77,30 +109,14 @@ class Contest:
             theirs = theirs.without_die(_last_counted(theirs))
         mine = mine.with_plot_point(dice)
         pair = (mine, theirs) if side == "actor" else (theirs, mine)
-        return replace(self, roll=pair[0], target=pair[1])
-
-    def verdict(self) -> str:
-        """The comparison in words."""
-        if self.roll.fails:
-            return f"{self.who} fails automatically ({', '.join(self.roll.check.fails)})."
-        a, b = self.roll.total, self.target.total
-        sign = ">" if a > b else "=" if a == b else "<"
-        word = "success" if self.succeeded else "failure"
-        if a == b:
-            why = "a tie fails: it needs more" if self.strict else "ties go to the actor"
-            return f"{a} {sign} {b}: {word} ({why})."
-        return f"{a} {sign} {b}: {word}."
+        return replace(self, actor=pair[0], opponent=pair[1])
 
     def explain(self) -> Explanation:
         """Both rolls, both totals and the verdict."""
         notes = (*self.roll.notes(), *(f"{self.target.who}: {n}" for n in self.target.notes()))
-        return Explanation(
-            title=self._title(), pool=self.roll.check.count.breakdown(),
-            rolls=(self.roll.view(), self.target.view()),
-            lines=(f"{self.who}: {self.roll.breakdown()}",
-                   f"{self.target.who}: {self.target.breakdown()}", *notes, self.verdict()),
-            outcome="success" if self.succeeded else "failure",
-        )
+        return self.explain_as(self._title(), self.roll.check.count.breakdown(),
+                               (f"{self.who}: {self.roll.breakdown()}",
+                                f"{self.target.who}: {self.target.breakdown()}", *notes))
 
     def _title(self) -> str:
         action = self.action or self.roll.label
@@ -110,11 +126,17 @@ class Contest:
 
     def __repr__(self) -> str:
         action = self.action or self.roll.label
-        word = "success" if self.succeeded else "failure"
         against = (f" vs {self.target.who}" if self.difficulty is None
                    else f" vs DV {self.difficulty.dv}")
         return (f"<{self.who}{against}, {action}: {self.roll.total} vs {self.target.total}, "
-                f"{word}>")
+                f"{Outcome.of(self.succeeded)}>")
+
+
+def contest(roll: SkillRoll, target: SkillRoll, action: str = "", strict: bool = False,
+            difficulty: Difficulty | None = None) -> Contest:
+    """``roll`` against ``target``; ``strict``: the actor needs more (a tie fails)."""
+    return Contest(roll, target, TOTALS, Side.OPPONENT if strict else Side.ACTOR, action,
+                   difficulty)
 
 
 def opposed(check: SkillCheck, against: SkillCheck, *, dice: DiceSource,
@@ -125,13 +147,13 @@ def opposed(check: SkillCheck, against: SkillCheck, *, dice: DiceSource,
     (each shortfall is counted before any gift is added).
     """
     mine, theirs = _with_gifts(check, against)
-    return Contest(mine.roll(dice), theirs.roll(defence), action, strict)
+    return contest(mine.roll(dice), theirs.roll(defence), action, strict)
 
 
 def versus(roll: SkillRoll, target: SkillRoll, *, action: str = "",
            strict: bool = False) -> Contest:
     """Compare two rolls already made."""
-    return Contest(roll, target, action, strict)
+    return contest(roll, target, action, strict)
 
 
 def gm_check(dv: int | str | Difficulty, *, fixed: bool = False) -> SkillCheck:
@@ -153,7 +175,7 @@ def unopposed(check: SkillCheck, dv: int | str | Difficulty, *, dice: DiceSource
     rung = difficulty(dv)
     mine, theirs = _with_gifts(check, gm_check(rung, fixed=fixed))
     roll = mine.roll(dice)
-    return Contest(roll, theirs.roll(gm if gm is not None else dice), action, False, rung)
+    return contest(roll, theirs.roll(gm if gm is not None else dice), action, False, rung)
 
 
 @dataclass(frozen=True)
@@ -172,7 +194,7 @@ class RoutineTask:
         """No dice, a success."""
         return Explanation(title=f"{self.who}: {self.task}",
                            lines=("Routine: no roll is needed, the task succeeds.",),
-                           outcome="success")
+                           outcome=Outcome.SUCCESS)
 
     def __repr__(self) -> str:
         return f"<{self.who}, {self.task}: routine, success without a roll>"
@@ -184,14 +206,14 @@ def routine(who: str, task: str) -> RoutineTask:
 
 
 def _with_gifts(check: SkillCheck, against: SkillCheck) -> tuple[SkillCheck, SkillCheck]:
-    mine = check.with_bonus(f"{against.who}'s dice below zero", against.count.owed)
-    theirs = against.with_bonus(f"{check.who}'s dice below zero", check.count.owed)
+    mine = check.with_bonus(f"{against.who}'s dice below zero", against.count.shortfall)
+    theirs = against.with_bonus(f"{check.who}'s dice below zero", check.count.shortfall)
     return mine, theirs
 
 
 def _last_counted(roll: SkillRoll) -> int:
     for index in range(len(roll.dice) - 1, -1, -1):
         die = roll.dice[index]
-        if not die.dropped and die.origin != PLOT_POINT:
+        if die.kept and die.origin != PLOT_POINT:
             return index
     raise RulesError(f"{roll.who} has no die left to give back")

@@ -5,7 +5,7 @@ Every message says what was wrong and what to do instead.
 
 from __future__ import annotations
 
-from rules_core.errors import RulesError
+from rules_core.errors import RoundLimitError, RulesError
 
 
 class CharacterError(RulesError):
@@ -31,7 +31,7 @@ class ForcedActionError(TurnOrderError):
     """A forced action the rules do not allow: an attack, or a second one in a round."""
 
 
-class ContestLimitError(RulesError):
+class ContestLimitError(RoundLimitError):
     """An extended task or contest ran to its round limit without an outcome."""
 
 

@@ -3,48 +3,50 @@
 The GM sets a DV, the successes needed and, optionally, the most attempts allowed; each
 attempt is an unopposed roll. With no attempt limit and random dice nothing guarantees an
 end, so a task stops at ``max_rounds`` attempts with a
-:class:`~rules_core.kruhl.errors.ContestLimitError`. Extended contests are in
-:mod:`~rules_core.kruhl.extended_contests`.
+:class:`~rules_core.kruhl.errors.ContestLimitError` (the core's play loop). Extended contests
+are in :mod:`~rules_core.kruhl.extended_contests`.
 """
 
 from __future__ import annotations
 
-import copy
-from typing import Self
-
 from rules_core.dice import DiceSource
-from rules_core.errors import RulesError
-from rules_core.explain import Explanation, TableView
+from rules_core.explain import Explanation
 from rules_core.kruhl.check import SkillCheck
 from rules_core.kruhl.contest import Contest, unopposed
 from rules_core.kruhl.difficulty import Difficulty, difficulty
 from rules_core.kruhl.errors import ContestLimitError
+from rules_core.limits import MAX_ROUNDS
+from rules_core.outcome import Outcome
+from rules_core.play import PlayLoop
+from rules_core.words import noun, whole
 
-#: Most rounds (or attempts) an extended task or contest may run by default.
-MAX_ROUNDS = 100
+__all__ = ["MAX_ROUNDS", "ExtendedTask"]
 
 
-class ExtendedTask:
+class ExtendedTask(PlayLoop[Contest]):
     """An unopposed task needing several successes, perhaps in limited attempts."""
+
+    limit_error = ContestLimitError
 
     def __init__(self, check: SkillCheck, dv: int | str | Difficulty, *, successes: int,
                  attempts: int | None = None, fixed: bool = False,
-                 max_rounds: int = MAX_ROUNDS) -> None:
-        positive("successes needed", successes)
-        if attempts is not None:
-            positive("attempts", attempts)
+                 max_rounds: int | None = None) -> None:
+        super().__init__(max_rounds)
+        self.needed = whole(successes, "successes needed", 1)
+        self.allowed = None if attempts is None else whole(attempts, "attempts", 1)
         self.check = check
         self.difficulty = difficulty(dv)
-        self.needed = successes
-        self.allowed = attempts
         self.fixed = fixed
-        self.max_rounds = max_rounds
-        self.attempts: list[Contest] = []
+
+    @property
+    def attempts(self) -> list[Contest]:
+        """Every attempt so far."""
+        return self.log
 
     @property
     def successes(self) -> int:
         """Successful attempts so far."""
-        return sum(1 for attempt in self.attempts if attempt.succeeded)
+        return sum(1 for attempt in self.log if attempt.succeeded)
 
     @property
     def succeeded(self) -> bool:
@@ -55,7 +57,7 @@ class ExtendedTask:
     def out_of_attempts(self) -> bool:
         """Whether the attempt limit ran out first."""
         return (not self.succeeded and self.allowed is not None
-                and len(self.attempts) >= self.allowed)
+                and len(self.log) >= self.allowed)
 
     @property
     def done(self) -> bool:
@@ -65,49 +67,40 @@ class ExtendedTask:
     def attempt(self, dice: DiceSource, gm: DiceSource | None = None,
                 check: SkillCheck | None = None) -> Contest:
         """One attempt: the actor's roll, then the GM's 2d6 + DV (from ``gm`` or ``dice``)."""
-        if self.done:
-            raise RulesError(f"the extended task is already over ({self._state()}): "
-                             "start a new ExtendedTask to try again")
-        if len(self.attempts) >= self.max_rounds:
-            raise ContestLimitError(
-                f"{len(self.attempts)} attempts made, the limit of this task: raise "
-                "max_rounds or set attempts= to give the task an end"
-            )
-        result = unopposed(check or self.check, self.difficulty, dice=dice, gm=gm,
-                           fixed=self.fixed)
-        self.attempts.append(result)
-        return result
+        self.begin_round()
+        return self.record(unopposed(check or self.check, self.difficulty, dice=dice, gm=gm,
+                                     fixed=self.fixed))
 
-    def play(self, dice: DiceSource, gm: DiceSource | None = None) -> Self:
-        """Attempt until the task is decided (or the round limit stops it)."""
-        while not self.done:
-            self.attempt(dice, gm)
-        return self
+    def play_round(self, dice: DiceSource, other: DiceSource | None = None) -> Contest:
+        """One attempt (the GM rolls with ``other``, or ``dice``)."""
+        return self.attempt(dice, other)
 
-    def copy(self) -> Self:
-        """An independent copy."""
-        twin = copy.copy(self)
-        twin.attempts = list(self.attempts)
-        return twin
+    def over(self) -> str:
+        return (f"the extended task is already over ({self._state()}): start a new "
+                "ExtendedTask to try again")
+
+    def stalled(self) -> str:
+        return (f"{len(self.log)} attempts made, the limit of this task: raise max_rounds or "
+                "set attempts= to give the task an end")
 
     def explain(self) -> Explanation:
-        """One row per attempt."""
-        rows, count = [], 0
-        for n, attempt in enumerate(self.attempts, 1):
-            count += attempt.succeeded
-            rows.append((str(n), str(attempt.roll.total), str(attempt.target.total),
-                         "success" if attempt.succeeded else "failure", str(count)))
-        table = TableView(f"Attempts against {self.difficulty}",
-                          ("Attempt", self.check.who, "GM", "Outcome", "Successes"), tuple(rows))
-        outcome = "success" if self.succeeded else "failure" if self.done else ""
+        """One row per attempt, and the odds of each attempt."""
+        def row(n: int, attempt: Contest) -> tuple[str, ...]:
+            so_far = sum(1 for a in self.log[:n] if a.succeeded)
+            return (str(n), str(attempt.roll.total), str(attempt.target.total),
+                    str(Outcome.of(attempt.succeeded)), str(so_far))
+
+        table = self.table(f"Attempts against {self.difficulty}",
+                           ("Attempt", self.check.who, "GM", "Outcome", "Successes"), row)
+        outcome = Outcome.of(self.succeeded) if self.done else Outcome.NONE
         return Explanation(title=f"{self.check.who}: extended {self.check.label}",
                            lines=(self._state().capitalize() + ".",), outcome=outcome,
-                           tables=(table,))
+                           tables=(table,), odds=tuple(a.odds() for a in self.log))
 
     def _state(self) -> str:
         limit = f" of {self.allowed}" if self.allowed is not None else ""
-        tally = (f"{self.successes} of {self.needed} successes after {len(self.attempts)}"
-                 f"{limit} attempt{'' if len(self.attempts) == 1 else 's'}")
+        tally = (f"{self.successes} of {self.needed} successes after {len(self.log)}"
+                 f"{limit} {noun(len(self.log), 'attempt')}")
         verdict = ("success" if self.succeeded else "out of attempts" if self.out_of_attempts
                    else "under way")
         return f"{tally}, {verdict}"
@@ -115,8 +108,3 @@ class ExtendedTask:
     def __repr__(self) -> str:
         return (f"<Extended {self.check.label} by {self.check.who} vs {self.difficulty}: "
                 f"{self._state()}>")
-
-
-def positive(what: str, n: int) -> None:
-    if not isinstance(n, int) or n < 1:
-        raise RulesError(f"{what} must be a whole number, 1 or more, not {n!r}")

@@ -13,18 +13,18 @@ With random dice nothing guarantees an end, so both stop at ``max_rounds`` with 
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
-from typing import Self
 
 from rules_core.dice import DiceSource
 from rules_core.errors import RulesError
-from rules_core.explain import Explanation, TableView
+from rules_core.explain import Explanation
 from rules_core.kruhl.check import SkillCheck
 from rules_core.kruhl.contest import Contest, unopposed, versus
 from rules_core.kruhl.difficulty import Difficulty, difficulty
 from rules_core.kruhl.errors import ContestLimitError
-from rules_core.kruhl.extended import MAX_ROUNDS, positive
+from rules_core.play import PlayLoop
+from rules_core.question import NoOdds
+from rules_core.words import verb_s, whole
 
 
 @dataclass(frozen=True, repr=False)
@@ -40,12 +40,13 @@ class ScoredRound:
         rolls = tuple(view for c in self.contests for view in (c.roll.view(), c.target.view()))
         lines = tuple(f"{c.who}: {c.verdict()}" for c in self.contests)
         return Explanation(title=f"Round {self.number}", rolls=rolls,
-                           lines=(*lines, self._scored() + "."))
+                           lines=(*lines, self._scored() + "."),
+                           odds=tuple(c.odds() for c in self.contests))
 
     def _scored(self) -> str:
         if not self.scorers:
             return "nobody scores"
-        return f"{' and '.join(self.scorers)} score{'s' if len(self.scorers) == 1 else ''}"
+        return f"{' and '.join(self.scorers)} {verb_s(len(self.scorers), 'score')}"
 
     def __repr__(self) -> str:
         against = "; ".join(
@@ -54,21 +55,26 @@ class ScoredRound:
         return f"Round {self.number}: {against}: {self._scored()}"
 
 
-class _ScoredContest:
+class _ScoredContest(PlayLoop[ScoredRound]):
     """Two sides rolling round after round and scoring successes."""
 
     kind = "Extended contest"
+    limit_error = ContestLimitError
 
-    def __init__(self, first: SkillCheck, second: SkillCheck, max_rounds: int) -> None:
+    def __init__(self, first: SkillCheck, second: SkillCheck, max_rounds: int | None) -> None:
         if first.who == second.who:
             raise RulesError(f"{first.who} cannot contest against themself")
+        super().__init__(max_rounds)
         self.first, self.second = first, second
-        self.max_rounds = max_rounds
-        self.rounds: list[ScoredRound] = []
+
+    @property
+    def rounds(self) -> list[ScoredRound]:
+        """Every round played so far."""
+        return self.log
 
     def score(self, who: str) -> int:
         """Rounds ``who`` has scored in."""
-        return sum(1 for r in self.rounds if who in r.scorers)
+        return sum(1 for r in self.log if who in r.scorers)
 
     @property
     def winner(self) -> str | None:
@@ -82,43 +88,40 @@ class _ScoredContest:
 
     def round(self, dice: DiceSource, other: DiceSource | None = None) -> ScoredRound:
         """Play one round: the first side rolls, then the second (from ``other`` or ``dice``)."""
-        if self.done:
-            raise RulesError(f"the contest is over: {self.winner} won")
-        if len(self.rounds) >= self.max_rounds:
-            raise ContestLimitError(
-                f"{len(self.rounds)} rounds played with no winner ({self._tally()}): "
-                f"{self._limit_hint()}"
-            )
-        contests, scorers = self._play(len(self.rounds) + 1, dice, other or dice)
-        played = ScoredRound(len(self.rounds) + 1, contests, scorers)
-        self.rounds.append(played)
-        return played
+        number = self.begin_round()
+        contests, scorers = self._play(number, dice, other or dice)
+        return self.record(ScoredRound(number, contests, scorers))
 
-    def play(self, dice: DiceSource, other: DiceSource | None = None) -> Self:
-        """Play rounds until someone wins (or the round limit stops it)."""
-        while not self.done:
-            self.round(dice, other)
-        return self
+    def play_round(self, dice: DiceSource, other: DiceSource | None = None) -> ScoredRound:
+        """One round (see :meth:`round`)."""
+        return self.round(dice, other)
 
-    def copy(self) -> Self:
-        """An independent copy."""
-        twin = copy.copy(self)
-        twin.rounds = list(self.rounds)
-        return twin
+    def over(self) -> str:
+        return f"the contest is over: {self.winner} won"
+
+    def stalled(self) -> str:
+        return f"{len(self.log)} rounds played with no winner ({self._tally()}): " \
+            f"{self._limit_hint()}"
 
     def explain(self) -> Explanation:
-        """One row per round, with the running score."""
-        rows, a, b = [], 0, 0
-        for r in self.rounds:
-            a += self.first.who in r.scorers
-            b += self.second.who in r.scorers
-            totals = " / ".join(f"{c.roll.total} vs {c.target.total}" for c in r.contests)
-            rows.append((str(r.number), totals, ", ".join(r.scorers) or "nobody",
-                         f"{a}–{b}"))
+        """One row per round, with the running score; the odds of each round, none for the
+        whole (rounds repeat until someone is ahead)."""
+        def row(n: int, played: ScoredRound) -> tuple[str, ...]:
+            a = sum(1 for r in self.log[:n] if self.first.who in r.scorers)
+            b = sum(1 for r in self.log[:n] if self.second.who in r.scorers)
+            totals = " / ".join(f"{c.roll.total} vs {c.target.total}" for c in played.contests)
+            return (str(played.number), totals, ", ".join(played.scorers) or "nobody",
+                    f"{a}–{b}")
+
         header = ("Round", "Totals", "Scores", f"{self.first.who}–{self.second.who}")
         lines = (self._rule(), self._verdict())
+        odds = tuple(c.odds() for r in self.log for c in r.contests)
+        whole_odds = NoOdds(f"the {self.kind.lower()} as a whole",
+                            "rounds repeat until it is decided, so only each round's odds "
+                            "are exact")
         return Explanation(title=f"{self.kind}: {self.first.who} and {self.second.who}",
-                           lines=lines, tables=(TableView("Rounds", header, tuple(rows)),))
+                           lines=lines, tables=(self.table("Rounds", header, row),),
+                           odds=(*odds, whole_odds))
 
     def _tally(self) -> str:
         return (f"{self.first.who} {self.score(self.first.who)}, "
@@ -146,7 +149,7 @@ class _ScoredContest:
 
     def __repr__(self) -> str:
         ending = f"{self.winner} wins" if self.winner else "under way"
-        rounds = len(self.rounds)
+        rounds = len(self.log)
         return (f"<{self.kind}: {self._tally()} after {rounds} round"
                 f"{'' if rounds == 1 else 's'}, {ending}>")
 
@@ -164,10 +167,9 @@ class Race(_ScoredContest):
 
     def __init__(self, first: SkillCheck, second: SkillCheck, *, first_to: int,
                  dv: int | str | Difficulty | None = None, ties_to: str | None = None,
-                 max_rounds: int = MAX_ROUNDS) -> None:
+                 max_rounds: int | None = None) -> None:
         super().__init__(first, second, max_rounds)
-        positive("first_to", first_to)
-        self.first_to = first_to
+        self.first_to = whole(first_to, "first_to", 1)
         self.difficulty = None if dv is None else difficulty(dv)
         self.ties_to = _side(ties_to or first.who, first, second)
 
@@ -203,14 +205,12 @@ class Chase(_ScoredContest):
 
     def __init__(self, fleeing: SkillCheck, pursuer: SkillCheck, *, lead: int,
                  catch: int | None = None, running: bool = False,
-                 max_rounds: int = MAX_ROUNDS) -> None:
+                 max_rounds: int | None = None) -> None:
         if running:
             fleeing, pursuer = fleeing.under("running"), pursuer.under("running")
         super().__init__(fleeing, pursuer, max_rounds)
-        positive("lead", lead)
-        if catch is not None:
-            positive("catch", catch)
-        self.lead, self.catch = lead, catch
+        self.lead = whole(lead, "lead", 1)
+        self.catch = None if catch is None else whole(catch, "catch", 1)
 
     @property
     def margin(self) -> int:

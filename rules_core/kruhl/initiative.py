@@ -17,7 +17,8 @@ from rules_core.kruhl.character import Character
 from rules_core.kruhl.errors import TurnOrderError
 from rules_core.kruhl.roll import SkillRoll
 from rules_core.kruhl.turns import TurnOrder
-from rules_core.reroll import MAX_REROLLS_PER_DIE
+from rules_core.limits import MAX_ROUNDS
+from rules_core.play import rounds
 
 AMBUSH = "ambush"
 
@@ -91,7 +92,8 @@ def _roll_offs(ranked: list[SkillRoll], by_name: dict[str, Character],
     for roll in ranked:
         groups.setdefault(key(roll), []).append(roll.who)
     pending = [group for group in groups.values() if len(group) > 1]
-    for _ in range(MAX_REROLLS_PER_DIE):
+    stalled = f"initiative roll-offs stayed tied {MAX_ROUNDS} times: check the dice source"
+    for _ in rounds(lambda: stalled, error=TurnOrderError):
         if not pending:
             return offs
         tied = pending.pop(0)
@@ -102,4 +104,4 @@ def _roll_offs(ranked: list[SkillRoll], by_name: dict[str, Character],
         for name in tied:
             again.setdefault(offs[name], []).append(name)
         pending.extend(group for group in again.values() if len(group) > 1)
-    raise TurnOrderError("initiative roll-offs stayed tied 100 times: check the dice source")
+    raise AssertionError("rounds() ends the loop")  # pragma: no cover

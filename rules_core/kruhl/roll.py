@@ -11,46 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules_core.dice import DiceSource
-from rules_core.explain import DieView, Explanation, RollView
+from rules_core.explain import Explanation, RollView, roll_view
 from rules_core.kruhl.check import SkillCheck
-from rules_core.reroll import reroll_while
+from rules_core.kruhl.marks import PLOT_POINT_DIE
+from rules_core.marks import Mark
+from rules_core.outcome import Outcome
+from rules_core.procedure import Procedure, RerollWhile, Total
+from rules_core.question import AtLeast, Question, Settled
+from rules_core.roll import Die, Roll
+from rules_core.words import noun
 
 PLOT_POINT = "plot point"
-
-
-@dataclass(frozen=True)
-class RolledDie:
-    """One die: the faces it showed in order (the last one counts), and where it came from.
-
-    ``origin`` is ``""`` for the roll's own dice and ``"plot point"`` for a die bought
-    afterwards; a ``dropped`` die counts nothing.
-    """
-
-    faces: tuple[int, ...]
-    origin: str = ""
-    dropped: bool = False
-
-    @property
-    def value(self) -> int:
-        """What the die adds to the total."""
-        return 0 if self.dropped else self.faces[-1]
-
-    @property
-    def rerolled(self) -> bool:
-        """Whether the die was rerolled at least once."""
-        return len(self.faces) > 1
-
-    def text(self) -> str:
-        """``5``, or ``1→5`` for a die rerolled from 1 to 5; a dropped die is in brackets."""
-        text = "→".join(str(face) for face in self.faces)
-        return f"({text})" if self.dropped else text
-
-    def views(self) -> tuple[DieView, ...]:
-        """Each face shown, the earlier ones marked rerolled."""
-        earlier = tuple(DieView(face, 6, ("rerolled",)) for face in self.faces[:-1])
-        marks = tuple(m for m, on in ((self.origin, bool(self.origin)),
-                                      ("dropped", self.dropped)) if on)
-        return (*earlier, DieView(self.faces[-1], 6, marks))
 
 
 @dataclass(frozen=True, repr=False)
@@ -62,7 +33,7 @@ class SkillRoll:
     """
 
     check: SkillCheck
-    dice: tuple[RolledDie, ...]
+    dice: tuple[Die, ...]
     added: tuple[tuple[str, int], ...] = ()
     plot_points: int = 0
 
@@ -79,7 +50,7 @@ class SkillRoll:
     @property
     def faces(self) -> tuple[int, ...]:
         """The faces that count, in order."""
-        return tuple(die.value for die in self.dice if not die.dropped)
+        return tuple(die.value for die in self.dice if die.kept)
 
     @property
     def modifiers(self) -> tuple[tuple[str, int], ...]:
@@ -119,9 +90,24 @@ class SkillRoll:
 
     def without_die(self, index: int) -> SkillRoll:
         """This roll with die ``index`` dropped (a gifted die taken back)."""
-        dice = list(self.dice)
-        dice[index] = replace(dice[index], dropped=True)
-        return replace(self, dice=tuple(dice))
+        return replace(self, dice=Roll(6, self.dice).with_die(index, kept=False).dice)
+
+    @property
+    def procedure(self) -> Procedure:
+        """How the dice that count were rolled and read: the odds' description of this roll."""
+        counted = sum(1 for die in self.dice if die.kept)
+        rule = f" ({self.check.reroll_rule}: rerolling {_faces(self.check.rerolls)})" \
+            if self.check.rerolls else ""
+        adds = "".join(f" + {value} {name}" for name, value in self.modifiers)
+        return Procedure(counted, 6, reroll_steps(self.check),
+                         Total(sum(v for _, v in self.modifiers)), f"{counted}d6{rule}{adds}")
+
+    def odds(self) -> Question:
+        """The chance of this total or more (an automatic failure is settled)."""
+        if self.fails:
+            return Settled(f"{self.who}'s {self.label}", False,
+                           f"it fails automatically ({', '.join(self.check.fails)})")
+        return AtLeast(self.procedure, self.total)
 
     def breakdown(self) -> str:
         """``2d6 [1→5 4] + 2 Brawn + 1 sword = 12``, and an automatic failure if any."""
@@ -149,22 +135,23 @@ class SkillRoll:
         taken_back = self.plot_points - sum(1 for d in self.dice if d.origin == PLOT_POINT)
         if taken_back:
             lines.append(f"A plot point takes back {taken_back} bonus "
-                         f"{'die' if taken_back == 1 else 'dice'} from the opponent.")
+                         f"{noun(taken_back, 'die')} from the opponent.")
         if self.owed:
             lines.append(f"Below zero dice: the opponent gains {self.owed} bonus "
-                         f"{'die' if self.owed == 1 else 'dice'}.")
+                         f"{noun(self.owed, 'die')}.")
         return tuple(lines)
 
     def view(self) -> RollView:
         """The dice, rerolled faces first and marked."""
-        views = tuple(view for die in self.dice for view in die.views())
-        return RollView(f"{self.who} rolls {self.label}: {self.check.count.breakdown()}", views)
+        return roll_view(f"{self.who} rolls {self.label}: {self.check.count.breakdown()}",
+                         Roll(6, self.dice), origins=_origin_mark)
 
     def explain(self) -> Explanation:
         """The card view of a lone roll."""
         return Explanation(title=f"{self.who}: {self.label}", pool=self.check.count.breakdown(),
                            rolls=(self.view(),), lines=(self.breakdown(), *self.notes()),
-                           outcome="failure" if self.fails else "")
+                           outcome=Outcome.FAILURE if self.fails else Outcome.NONE,
+                           odds=(self.odds(),))
 
     def __repr__(self) -> str:
         return f"<{self.who}, {self.label}: {self.breakdown()}>"
@@ -172,25 +159,34 @@ class SkillRoll:
     __str__ = breakdown
 
 
-def roll_dice(check: SkillCheck, count: int, dice: DiceSource,
-              origin: str = "") -> tuple[RolledDie, ...]:
-    """Roll ``count`` dice for ``check``, rerolling the faces its rules reroll."""
-    faces = dice.roll(count, 6)
-    if not check.rerolls or not faces:
-        return tuple(RolledDie((face,), origin) for face in faces)
-    shown = " and ".join(f"{f}s" for f in sorted(check.rerolls))
-    histories = reroll_while(dice, faces, 6, check.rerolls.__contains__,
-                             rule=f"{check.reroll_rule} (reroll {shown})")
-    return tuple(RolledDie(history, origin) for history in histories)
+def roll_dice(check: SkillCheck, size: int, dice: DiceSource,
+              origin: str = "") -> tuple[Die, ...]:
+    """Roll ``size`` dice for ``check``, rerolling the faces its rules reroll (in waves)."""
+    return Procedure(size, 6, reroll_steps(check)).roll(dice, origin).dice
+
+
+def reroll_steps(check: SkillCheck) -> tuple[RerollWhile, ...]:
+    """Expertise and penetration as a procedure's steps: faces rerolled until they stop."""
+    if not check.rerolls:
+        return ()
+    return (RerollWhile(check.rerolls, f"{check.reroll_rule} (reroll {_faces(check.rerolls)})"),)
 
 
 def roll_check(check: SkillCheck, dice: DiceSource) -> SkillRoll:
     """Roll ``check`` with ``dice``."""
-    return SkillRoll(check, roll_dice(check, check.count.rolled, dice))
+    return SkillRoll(check, roll_dice(check, check.count.size, dice))
 
 
-def _dice_part(dice: list[RolledDie], kind: str) -> str:
-    counted = sum(1 for d in dice if not d.dropped)
+def _dice_part(dice: list[Die], kind: str) -> str:
+    counted = sum(1 for d in dice if d.kept)
     if not dice:
         return "0d6"
     return f"{counted}d6{kind} [{' '.join(d.text() for d in dice)}]"
+
+
+def _faces(faces: frozenset[int]) -> str:
+    return " and ".join(f"{f}s" for f in sorted(faces))
+
+
+def _origin_mark(origin: str) -> Mark | None:
+    return PLOT_POINT_DIE if origin == PLOT_POINT else None

@@ -10,23 +10,40 @@ Public API::
 """
 
 from rules_core.verses.actions import CHOKE_OUT, CLINCH, KICK, PUNCH, TAKEDOWN, ActionKind
-from rules_core.verses.contest import Resolution, count_successes, is_success, resolve
-from rules_core.verses.results import ActionResult, DefenceRoll
+from rules_core.verses.contest import (
+    SUCCESSES,
+    CancelSuccesses,
+    PoolRoll,
+    Resolution,
+    count_successes,
+    is_success,
+    resolve,
+)
+from rules_core.verses.errors import ActionDiceError, ChainError, ChainLimitError
+from rules_core.verses.marks import CANCELLED_BY_DEFENCE, CHAINS
+from rules_core.verses.results import ActionResult
 from rules_core.verses.scene import Ledger, Scene, pool_for
 from rules_core.verses.skills import ACTION_CHAINING_DEFAULTS, Actor, SkillCatalog
 
 __all__ = [
     "ACTION_CHAINING_DEFAULTS",
+    "CANCELLED_BY_DEFENCE",
+    "CHAINS",
     "CHOKE_OUT",
     "CLINCH",
     "KICK",
     "PUNCH",
+    "SUCCESSES",
     "TAKEDOWN",
+    "ActionDiceError",
     "ActionKind",
     "ActionResult",
     "Actor",
-    "DefenceRoll",
+    "CancelSuccesses",
+    "ChainError",
+    "ChainLimitError",
     "Ledger",
+    "PoolRoll",
     "Resolution",
     "Scene",
     "SkillCatalog",

@@ -14,11 +14,25 @@ six, leaving Tam one six to chain), so that is the rule here.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
+from rules_core.contest import Comparison, Side
+from rules_core.explain import RollView, roll_view
+from rules_core.marks import Mark
+from rules_core.pool import Pool
+from rules_core.procedure import CountAtLeast, Procedure, cancel_highest, count_at_least
+from rules_core.question import Wins
+from rules_core.roll import Die, Roll
+from rules_core.verses.marks import CANCELLED_BY_DEFENCE, CHAINS, VERSES_SUCCESS
+from rules_core.words import count
+
 SUCCESS_MINIMUM = 5
 SIX = 6
+
+#: How a 'Verses roll is read: its successes, the dice showing 5 or 6.
+SUCCESSES = CountAtLeast(SUCCESS_MINIMUM)
 
 
 def is_success(face: int) -> bool:
@@ -26,7 +40,7 @@ def is_success(face: int) -> bool:
     return face >= SUCCESS_MINIMUM
 
 
-def count_successes(faces: tuple[int, ...]) -> int:
+def count_successes(faces: Iterable[int]) -> int:
     """How many of ``faces`` are successes."""
     return sum(1 for face in faces if is_success(face))
 
@@ -35,14 +49,23 @@ def count_successes(faces: tuple[int, ...]) -> int:
 class Resolution:
     """The outcome of a test or contest on one roll.
 
-    Die positions refer to ``faces``; ``cancelled`` are the initiator's successes the
-    defence took away, highest first.
+    ``roll`` is the initiator's roll with the successes the defence cancelled marked (the
+    highest first); die positions refer to its dice.
     """
 
-    faces: tuple[int, ...]
+    roll: Roll
     target: int
     defence_successes: int
-    cancelled: frozenset[int]
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """The faces rolled, in the order rolled."""
+        return self.roll.faces
+
+    @cached_property
+    def cancelled(self) -> frozenset[int]:
+        """Positions of the successes the defence cancelled."""
+        return frozenset(i for i, die in enumerate(self.roll.dice) if die.cancelled)
 
     @cached_property
     def successes(self) -> tuple[int, ...]:
@@ -57,7 +80,7 @@ class Resolution:
     @cached_property
     def net(self) -> int:
         """Successes left after the defence."""
-        return len(self.surviving)
+        return count_at_least(self.roll, SUCCESS_MINIMUM)
 
     @cached_property
     def succeeded(self) -> bool:
@@ -75,11 +98,69 @@ class Resolution:
         return tuple(i for i in self.surviving if self.faces[i] == SIX)
 
 
-def resolve(faces: tuple[int, ...], target: int, defence_successes: int = 0) -> Resolution:
+def resolve(faces: Iterable[int] | Roll, target: int, defence_successes: int = 0) -> Resolution:
     """Resolve a roll against a Success Target and the defence's successes, if any."""
-    ranked = sorted(
-        (i for i, face in enumerate(faces) if is_success(face)),
-        key=lambda i: (-faces[i], i),
-    )
-    cancelled = frozenset(ranked[:defence_successes])
-    return Resolution(faces, target, defence_successes, cancelled)
+    roll = faces if isinstance(faces, Roll) else Roll(6, tuple(Die(6, (f,)) for f in faces))
+    cancelled = cancel_highest(roll, defence_successes, among=lambda die: is_success(die.face))
+    return Resolution(cancelled, target, defence_successes)
+
+
+@dataclass(frozen=True)
+class PoolRoll:
+    """Someone's pool and what it rolled: the initiator's (cancelled successes marked, and
+    whether its surviving sixes chain) or a defender's."""
+
+    who: str
+    label: str
+    pool: Pool
+    roll: Roll
+    chaining: bool = False
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """The faces rolled."""
+        return self.roll.faces
+
+    @property
+    def successes(self) -> int:
+        """Successes rolled, before any cancelling."""
+        return count_successes(self.faces)
+
+    @property
+    def procedure(self) -> Procedure:
+        """How the pool was rolled and read (for the odds)."""
+        return self.pool.procedure(reading=SUCCESSES)
+
+    def view(self) -> RollView:
+        """The dice: successes, cancelled successes and sixes that chain marked."""
+        return roll_view(self.label, self.roll, self._marks)
+
+    def _marks(self, index: int, die: Die) -> tuple[Mark, ...]:
+        marks = [VERSES_SUCCESS] if is_success(die.face) else []
+        if die.cancelled:
+            marks.append(CANCELLED_BY_DEFENCE)
+        if self.chaining and die.face == SIX and not die.cancelled:
+            marks.append(CHAINS)
+        return tuple(marks)
+
+
+@dataclass(frozen=True)
+class CancelSuccesses:
+    """The 'Verses contest rule: each of the defender's successes cancels one of the
+    initiator's (highest first); the initiator needs a net above zero reaching ``target``.
+    A net of zero fails, so ties go to the defender."""
+
+    target: int
+
+    def compare(self, actor: PoolRoll, opponent: PoolRoll, ties_to: Side) -> Comparison:
+        """Net successes against the target."""
+        outcome = resolve(actor.faces, self.target, opponent.successes)
+        word = "success" if outcome.succeeded else "failure"
+        verdict = (f"{count(actor.successes, 'success')} against {opponent.successes}: "
+                   f"net {outcome.net} against a target of {self.target}, {word}.")
+        return Comparison(outcome.succeeded, outcome.net, verdict)
+
+    def question(self, actor: PoolRoll, opponent: PoolRoll, ties_to: Side) -> Wins:
+        """The chance the initiator's net reaches the target."""
+        return Wins(actor.who, actor.procedure, opponent.who, opponent.procedure,
+                    max(self.target, 1))

@@ -4,33 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules_core.contest import Contest, Side
 from rules_core.dice import format_faces
-from rules_core.explain import DieView, Explanation, RollView
+from rules_core.explain import Explanation, RollView
+from rules_core.outcome import Outcome
 from rules_core.pool import Pool
+from rules_core.question import AtLeast, Question
 from rules_core.verses.actions import ActionKind
-from rules_core.verses.contest import SIX, Resolution, count_successes, is_success
-
-
-@dataclass(frozen=True)
-class DefenceRoll:
-    """A defender's roll against an action."""
-
-    defender: str
-    pool: Pool
-    faces: tuple[int, ...]
-
-    @property
-    def successes(self) -> int:
-        """How many of the defender's dice succeeded."""
-        return count_successes(self.faces)
-
-    def view(self) -> RollView:
-        """The defender's dice, successes marked."""
-        dice = tuple(
-            DieView(face, self.pool.sides, ("success",) if is_success(face) else ())
-            for face in self.faces
-        )
-        return RollView(f"{self.defender} contests: {self.pool.breakdown()}", dice)
+from rules_core.verses.contest import SIX, CancelSuccesses, PoolRoll, Resolution
+from rules_core.words import count, verb_s
 
 
 @dataclass(frozen=True)
@@ -50,7 +32,7 @@ class ActionResult:
     chain_limit: int
     pool: Pool
     resolution: Resolution
-    defence: DefenceRoll | None
+    defence: PoolRoll | None
     ad_spent: int
     ad_left: int
     ad_per_round: int
@@ -97,6 +79,26 @@ class ActionResult:
         """Sixes rolled (before the defence)."""
         return sum(1 for face in self.faces if face == SIX)
 
+    @property
+    def roll(self) -> PoolRoll:
+        """The actor's pool and dice, cancelled successes and chaining sixes marked."""
+        return PoolRoll(self.actor, f"{self.actor} rolls {self.pool.size}d{self.pool.sides}",
+                        self.pool, self.resolution.roll, chaining=bool(self.sixes_to_chain))
+
+    @property
+    def contest(self) -> Contest[PoolRoll] | None:
+        """The contest with the defender, if someone contested the action."""
+        if self.defence is None:
+            return None
+        return Contest(self.roll, self.defence, CancelSuccesses(self.kind.target), Side.OPPONENT)
+
+    def odds(self) -> Question:
+        """The chance of this many successes or more; in a contest, of winning it."""
+        contest = self.contest
+        if contest is not None:
+            return contest.odds()
+        return AtLeast(self.roll.procedure, self.successes)
+
     def explain(self) -> Explanation:
         """The card view: pool, marked dice, outcome, chain and AD."""
         return Explanation(
@@ -104,7 +106,8 @@ class ActionResult:
             pool=self.pool.breakdown(),
             rolls=self._rolls(),
             lines=(self._tally(), self._verdict(), self.chain_note, self._ad_line()),
-            outcome="success" if self.succeeded else "failure",
+            outcome=Outcome.of(self.succeeded),
+            odds=(self.odds(),),
         )
 
     def __repr__(self) -> str:
@@ -123,18 +126,7 @@ class ActionResult:
         return f"chained {self.kind.action_type}, link {self.link} of {self.chain_limit}"
 
     def _rolls(self) -> tuple[RollView, ...]:
-        chaining = set(self.resolution.surviving_sixes) if self.sixes_to_chain else set()
-        dice = []
-        for i, face in enumerate(self.faces):
-            marks = []
-            if is_success(face):
-                marks.append("success")
-            if i in self.resolution.cancelled:
-                marks.append("cancelled")
-            if i in chaining:
-                marks.append("chains")
-            dice.append(DieView(face, self.pool.sides, tuple(marks)))
-        rolls = [RollView(f"{self.actor} rolls {self.pool.size}d{self.pool.sides}", tuple(dice))]
+        rolls = [self.roll.view()]
         if self.defence is not None:
             rolls.append(self.defence.view())
         return tuple(rolls)
@@ -147,8 +139,8 @@ class ActionResult:
         cancelled = sorted((res.faces[i] for i in res.cancelled), reverse=True)
         taken = _count(self.defence.successes, "success", [])
         return (
-            f"{rolled}; {self.defence.defender}'s {taken} "
-            f"cancel{'s' if self.defence.successes == 1 else ''} "
+            f"{rolled}; {self.defence.who}'s {taken} "
+            f"{verb_s(self.defence.successes, 'cancel')} "
             f"{'the highest ' + format_faces(cancelled) if cancelled else 'nothing'}, "
             f"leaving {_count(self.net, 'success', [res.faces[i] for i in res.surviving])} "
             f"against a target of {res.target}."
@@ -165,5 +157,5 @@ class ActionResult:
 
 
 def _count(n: int, noun: str, faces: list[int]) -> str:
-    words = f"{n} {noun}{'' if n == 1 else 'es'}"
+    words = count(n, noun)
     return f"{words} ({format_faces(faces)})" if faces else words

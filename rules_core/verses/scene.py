@@ -19,13 +19,16 @@ from __future__ import annotations
 import copy
 
 from rules_core.dice import DiceSource
-from rules_core.errors import ActionDiceError, ChainError, ChainLimitError, RulesError
+from rules_core.errors import RulesError
 from rules_core.explain import Explanation, TableView
+from rules_core.outcome import Outcome
 from rules_core.pool import Pool
 from rules_core.verses.actions import ActionKind
-from rules_core.verses.contest import resolve
-from rules_core.verses.results import ActionResult, DefenceRoll
+from rules_core.verses.contest import SUCCESSES, PoolRoll, resolve
+from rules_core.verses.errors import ActionDiceError, ChainError, ChainLimitError
+from rules_core.verses.results import ActionResult
 from rules_core.verses.skills import Actor
+from rules_core.words import count, is_whole
 
 
 class Scene:
@@ -93,7 +96,7 @@ class Scene:
 
     def _check_spend(self, actor: Actor, ad: int) -> None:
         left = self.ad_left(actor)
-        if not isinstance(ad, int) or ad < 0:
+        if not is_whole(ad):
             raise ActionDiceError(f"AD spent must be a whole number, 0 or more, not {ad!r}")
         if ad > left:
             raise ActionDiceError(
@@ -133,9 +136,9 @@ class Scene:
                  dice: DiceSource, defender: Actor | None, defence: DiceSource | None,
                  defender_ad: int) -> ActionResult:
         pool = pool_for(actor, kind, ad, chained)
-        faces = pool.roll(dice)
+        roll = pool.procedure(reading=SUCCESSES).roll(dice)
         defence_roll = self._defend(kind, defender, defence, defender_ad)
-        resolution = resolve(faces, kind.target, defence_roll.successes if defence_roll else 0)
+        resolution = resolve(roll, kind.target, defence_roll.successes if defence_roll else 0)
         self._ad_left[actor.name] -= ad
         limit = actor.allocated(kind.chain_skill)
         sixes, note = self._sixes_on(actor, kind, link, limit, resolution.surviving_sixes,
@@ -147,7 +150,7 @@ class Scene:
         return result
 
     def _defend(self, kind: ActionKind, defender: Actor | None, defence: DiceSource | None,
-                defender_ad: int) -> DefenceRoll | None:
+                defender_ad: int) -> PoolRoll | None:
         if defender is None:
             if defence is not None:
                 raise RulesError("defence dice were given but no defender=: say who contests")
@@ -156,14 +159,14 @@ class Scene:
             raise RulesError(f"{defender.name} contests: give their dice as defence=...")
         self._check_spend(defender, defender_ad)
         pool = defender.skill_dice(kind.resisted_by).plus(defender_ad, "AD")
-        faces = pool.roll(defence)
+        roll = pool.procedure(reading=SUCCESSES).roll(defence)
         self._ad_left[defender.name] -= defender_ad
-        return DefenceRoll(defender.name, pool, faces)
+        return PoolRoll(defender.name, f"{defender.name} contests: {pool.breakdown()}", pool, roll)
 
     def _sixes_on(self, actor: Actor, kind: ActionKind, link: int, limit: int,
                   sixes: tuple[int, ...], succeeded: bool) -> tuple[int, str]:
         n = len(sixes)
-        some = f"{n} six{'es' if n != 1 else ''}"
+        some = count(n, "six")
         if not succeeded:
             return 0, "The action failed, so the chain ends here."
         if not kind.chainable:
@@ -188,8 +191,8 @@ class Ledger:
         """One row per action."""
         return tuple(
             (str(r.round), r.actor, r.kind.name, f"{r.link}/{r.chain_limit}",
-             f"{r.pool.size}d{r.pool.sides}", str(r.net),
-             "success" if r.succeeded else "failure", str(r.ad_spent), str(r.ad_left))
+             f"{r.pool.size}d{r.pool.sides}", str(r.net), str(Outcome.of(r.succeeded)),
+             str(r.ad_spent), str(r.ad_left))
             for r in self.results
         )
 

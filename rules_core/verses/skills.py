@@ -17,6 +17,7 @@ from types import MappingProxyType
 
 from rules_core.errors import RulesError
 from rules_core.pool import Pool
+from rules_core.words import is_whole
 
 #: Skill → its default, as far as the Action Chaining text needs them.
 ACTION_CHAINING_DEFAULTS: Mapping[str, str] = MappingProxyType(
@@ -57,11 +58,11 @@ class Actor:
     def __post_init__(self) -> None:
         for kind, ratings in (("attribute", self.attributes), ("skill", self.skills)):
             for name, dice in ratings.items():
-                if not isinstance(dice, int) or dice < 0:
+                if not is_whole(dice):
                     raise RulesError(
                         f"{self.name}'s {kind} {name} must have 0 or more dice, not {dice!r}"
                     )
-        if not isinstance(self.action_dice, int) or self.action_dice < 0:
+        if not is_whole(self.action_dice):
             raise RulesError(f"{self.name} must have 0 or more AD, not {self.action_dice!r}")
 
     def allocated(self, capability: str) -> int:
@@ -70,7 +71,7 @@ class Actor:
 
     def skill_dice(self, skill: str) -> Pool:
         """The skill dice for ``skill``: its own dice plus its default's, up to an attribute."""
-        pool = Pool(())
+        pool = Pool()
         penalties: list[tuple[int, str]] = []
         seen: list[str] = []
         name = skill

@@ -39,25 +39,31 @@ class Step:
 
 
 @dataclass(frozen=True)
-class ExampleBlock:
-    """A fenced example as found in a page.
-
-    ``fence_line`` is the 1-based line of the opening fence; ``start`` and ``end`` are the
-    0-based indexes of the opening and closing fence lines in the text that was lexed.
-    """
+class Example:
+    """What an example runs, wherever it was written: ``example`` (a card) or ``check`` (a
+    claim for a note), the 1-based line its fence opens on, its steps and its title."""
 
     kind: str
-    fence_line: int
+    line: int
+    steps: tuple[Step, ...]
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class ExampleBlock:
+    """Where an example's fence sits in a page: ``start`` and ``end`` are the 0-based indexes
+    of the opening and closing fence lines in the text that was lexed."""
+
+    example: Example
     start: int
     end: int
     indent: str
-    options: Mapping[str, str]
-    steps: tuple[Step, ...] = field(default=())
+    options: Mapping[str, str] = field(default_factory=dict)
 
     @property
-    def title(self) -> str:
-        """The title given in the fence, if any."""
-        return self.options.get("title", "")
+    def fence_line(self) -> int:
+        """The 1-based line of the opening fence."""
+        return self.example.line
 
 
 @dataclass(frozen=True)
@@ -123,7 +129,8 @@ def _block(lines: list[str], i: int, close: int | None, opening: re.Match[str], 
         raise ExampleSyntaxError(
             fence_line, f"the {word} block has no '>>> ' statement: an example needs at least one"
         )
-    return ExampleBlock(KINDS[word], fence_line, i, close, indent, options, steps)
+    example = Example(KINDS[word], fence_line, steps, options.get("title", ""))
+    return ExampleBlock(example, i, close, indent, options)
 
 
 def _options(info: str, word: str, line: int) -> dict[str, str]:

@@ -167,7 +167,7 @@ def card_ids(blocks: list[ExampleBlock]) -> list[str]:
     """Each card's HTML id: its ``id`` option, else a slug of its title, unique on the page."""
     ids: list[str] = []
     for number, block in enumerate(blocks, 1):
-        base = block.options.get("id") or slug(block.title) or f"example-{number}"
+        base = block.options.get("id") or slug(block.example.title) or f"example-{number}"
         candidate, n = base, 2
         while candidate in ids:
             candidate, n = f"{base}-{n}", n + 1

@@ -12,26 +12,15 @@ import html
 import json
 from collections.abc import Iterable
 
+from rules_core import odds
 from rules_core.explain import DieView, Explanation, RollView, TableView
-from site_plugins.examples.lexer import ExampleBlock
+from rules_core.marks import MARKS, Mark
+from rules_core.question import Question
 from site_plugins.examples.session import ExampleRun, StepRun
-
-#: Glyphs shown on a die for its marks (each also spelled out in the die's label).
-MARK_GLYPHS = {"success": "✓", "chains": "↪", "cancelled": "✗", "rerolled": "↻", "dropped": "–",
-               "plot point": "+"}
 
 #: Pip positions on a 3×3 grid (0–8) for each face of a d6.
 _PIPS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
          6: (0, 2, 3, 5, 6, 8)}
-
-_LEGEND = (
-    ("success", "✓ success"),
-    ("chains", "↪ six that chains"),
-    ("cancelled", "✗ cancelled by the defence"),
-    ("rerolled", "↻ rerolled: the die after it replaces it"),
-    ("plot point", "+ a die bought with a plot point"),
-    ("dropped", "– not counted"),
-)
 
 
 def render_body(run: ExampleRun) -> str:
@@ -54,11 +43,11 @@ def render_step(step: StepRun) -> str:
 
 
 def render_explanation(view: Explanation) -> str:
-    """A result: title and verdict, pool, dice, outcome lines, tables."""
-    verdict = {"success": "Success", "failure": "Failure"}.get(view.outcome, "")
+    """A result: title and verdict, pool, dice, outcome lines, odds, tables."""
+    tone = view.outcome.tone
     head = f'<span class="rx-result-title">{_e(view.title)}</span>'
-    if verdict:
-        head += f' <span class="rx-verdict rx-{view.outcome}">{verdict}</span>'
+    if tone:
+        head += f' <span class="rx-verdict rx-{tone}">{_e(view.outcome.label)}</span>'
     parts = [f'<p class="rx-result-head">{head}</p>']
     if view.pool:
         parts.append(f'<p class="rx-pool"><span class="rx-key">Pool</span> {_e(view.pool)}</p>')
@@ -67,10 +56,11 @@ def render_explanation(view: Explanation) -> str:
     if lines:
         parts.append('<ul class="rx-lines">' + "".join(f"<li>{_e(x)}</li>" for x in lines)
                      + "</ul>")
+    parts.append(render_odds(view.odds))
     parts.extend(render_table(table) for table in view.tables)
     if any(die.marks for roll in view.rolls for die in roll.dice):
         parts.append(_legend(view.rolls))
-    css = f"rx-result rx-{view.outcome}" if view.outcome else "rx-result"
+    css = f"rx-result rx-{tone}" if tone else "rx-result"
     return f'<section class="{css}" aria-label="{_e(view.title)}">{"".join(parts)}</section>'
 
 
@@ -81,12 +71,24 @@ def render_roll(roll: RollView) -> str:
             f'<ul class="rx-dice" aria-label="{_e(roll.label)}">{dice}</ul></div>')
 
 
+def render_odds(questions: tuple[Question, ...]) -> str:
+    """The exact odds of the result's rolls, one line per distinct question."""
+    lines = [odds.describe(q) for q in dict.fromkeys(questions)]
+    if not lines:
+        return ""
+    items = "".join(f"<li>{_e(line)}</li>" for line in lines)
+    return f'<ul class="rx-odds" aria-label="Odds">{items}</ul>'
+
+
 def render_die(die: DieView) -> str:
     """One die: a drawn face, a glyph per mark, and its meaning in words."""
-    css = " ".join(["rx-die", *(f"rx-{mark.replace(' ', '-')}" for mark in die.marks)])
-    glyphs = "".join(MARK_GLYPHS.get(mark, "") for mark in die.marks)
+    tones = dict.fromkeys(f"rx-tone-{mark.tone}" for mark in die.marks)
+    css = " ".join(["rx-die", *tones])
+    glyphs = "".join(mark.glyph for mark in die.marks)
     badge = f'<span class="rx-marks" aria-hidden="true">{glyphs}</span>' if glyphs else ""
-    return (f'<li class="{css}" data-face="{die.face}" aria-label="{_e(die.describe())}" '
+    names = " ".join(mark.name.replace(" ", "-") for mark in die.marks)
+    return (f'<li class="{css}" data-face="{die.face}" data-marks="{_e(names)}" '
+            f'aria-label="{_e(die.describe())}" '
             f'title="{_e(die.describe())}">{_face_svg(die.face, die.sides)}{badge}</li>')
 
 
@@ -107,20 +109,21 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
     (escaped JSON), not in a ``<script>`` element, which Material's instant navigation
     would try to run.
     """
-    block = run.block
-    title = block.title or ("Check" if block.kind == "check" else "Worked example")
+    example = run.example
+    title = example.title or ("Check" if example.kind == "check" else "Worked example")
     failed = list(failures)
     state = "failed" if failed else "verified"
     badge = ('<span class="rx-badge rx-badge-failed">✗ does not verify</span>' if failed else
              '<span class="rx-badge" title="Checked against the rules engine when the site '
              'was built">✓ verified</span>')
     alert = "".join(f'<pre class="rx-failure" role="alert">{_e(text)}</pre>' for text in failed)
-    data = _e(json.dumps(_card_data(block, session_id, index, run), ensure_ascii=True))
-    kind = "rx-check" if block.kind == "check" else "rx-card"
+    data = _e(json.dumps(card_data(run, session_id, index), ensure_ascii=True))
+    kind = "rx-check" if example.kind == "check" else "rx-card"
+    rerollable = "true" if run.rolls_dice and example.kind == "example" else "false"
     return (
         f'<figure class="{kind}" id="{_e(card_id)}" data-rx-session="{_e(session_id)}" '
         f'data-rx-index="{index}" data-rx-state="{state}" data-rx-example="{data}" '
-        f'data-rx-rerollable="{"true" if run.rolls_dice and block.kind == "example" else "false"}">'
+        f'data-rx-rerollable="{rerollable}">'
         f'<figcaption class="rx-caption"><span class="rx-title">{_e(title)}</span> {badge}'
         "</figcaption>"
         f"{alert}"
@@ -131,15 +134,16 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
     )
 
 
-def _card_data(block: ExampleBlock, session_id: str, index: int, run: ExampleRun) -> dict[
-        str, object]:
+def card_data(run: ExampleRun, session_id: str, index: int) -> dict[str, object]:
+    """What a reroll needs to run the card's example again (sent back by the page)."""
+    example = run.example
     return {
         "session": session_id,
         "index": index,
-        "kind": block.kind,
-        "line": block.fence_line,
+        "kind": example.kind,
+        "line": example.line,
         "steps": [{"line": s.line, "source": s.source, "expected": s.expected}
-                  for s in block.steps],
+                  for s in example.steps],
         "rolls": [list(r) for r in run.rolls],
     }
 
@@ -160,8 +164,9 @@ def _face(die: DieView) -> str:
 
 
 def _legend(rolls: tuple[RollView, ...]) -> str:
-    used = {mark for roll in rolls for die in roll.dice for mark in die.marks}
-    items = "".join(f"<li>{_e(text)}</li>" for mark, text in _LEGEND if mark in used)
+    used: set[Mark] = {mark for roll in rolls for die in roll.dice for mark in die.marks}
+    items = "".join(f"<li>{_e(mark.glyph)} {_e(mark.legend)}</li>"
+                    for mark in MARKS.in_order(used))
     return f'<ul class="rx-legend" aria-label="Key to the marks">{items}</ul>' if items else ""
 
 

@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from site_plugins.examples.lexer import ExampleBlock, Step
+from site_plugins.examples.lexer import Example, Step
 from site_plugins.examples.render import render_body
 from site_plugins.examples.session import DiceMode, ExampleRun, Session
 
@@ -40,15 +40,8 @@ class CardInput:
     """One card as the page knows it: its example and the faces it currently shows."""
 
     index: int
-    kind: str
-    line: int
-    steps: tuple[Step, ...]
+    example: Example
     rolls: tuple[tuple[int, ...], ...]
-
-    def block(self) -> ExampleBlock:
-        """The example block the card was drawn from."""
-        return ExampleBlock(kind=self.kind, fence_line=self.line, start=0, end=0, indent="",
-                            options={}, steps=self.steps)
 
 
 def reroll_page(request_json: str, seed: int | None = None) -> str:
@@ -70,12 +63,12 @@ def rerun(cards: list[CardInput], target: int,
     session = Session(time_limit=0)  # the page's watchdog bounds the run time instead
     changed: list[tuple[CardInput, ExampleRun]] = []
     for card in sorted(cards, key=lambda c: c.index):
-        if card.kind != "example":
+        if card.example.kind != "example":
             continue
         if card.index < target:
-            session.run(card.block(), DiceMode.replaying(card.rolls))
+            session.run(card.example, DiceMode.replaying(card.rolls))
         else:
-            changed.append((card, session.run(card.block(), fresh)))
+            changed.append((card, session.run(card.example, fresh)))
     return changed
 
 
@@ -111,8 +104,8 @@ def parse_cards(raw: Any) -> list[CardInput]:
                 for s in item["steps"]
             )
             rolls = tuple(tuple(int(face) for face in roll) for roll in item.get("rolls", []))
-            cards.append(CardInput(index=int(item["index"]), kind=str(item["kind"]),
-                                   line=int(item["line"]), steps=steps, rolls=rolls))
+            example = Example(str(item["kind"]), int(item["line"]), steps)
+            cards.append(CardInput(int(item["index"]), example, rolls))
         except (KeyError, TypeError, ValueError) as error:
             raise RerollRequestError(f"malformed card {item!r:.80}: {error}") from error
     return cards

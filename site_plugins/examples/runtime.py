@@ -7,10 +7,14 @@ of the site, so the site needs no other origin:
   file system allows);
 * ``rules_reference-<version>+<hash>-py3-none-any.whl``: ``rules_core`` and the MkDocs-free
   example modules, built deterministically here (same sources, same bytes);
-* ``pyodide-lock.json``: Pyodide's lock file with our wheel added under its real sha256 (the
-  entry ``pyodide lockfile add-wheels`` writes), so the browser checks its integrity;
-* ``snapshot-<hash>.bin``: a Pyodide memory snapshot taken under Node with the engine
-  already imported, when Node is available; the page falls back to a plain start without;
+* ``icepool-<version>-py3-none-any.whl``: icepool, which ``rules_core.odds`` uses for the
+  exact odds on every card, repacked deterministically from the installed distribution
+  (it is pure Python; the npm package ships no wheels, and nothing is downloaded);
+* ``pyodide-lock.json``: Pyodide's lock file with both wheels added under their real sha256
+  (the entries ``pyodide lockfile add-wheels`` writes; ours depends on icepool), so the
+  browser checks their integrity;
+* ``snapshot-<hash>.bin``: a Pyodide memory snapshot taken under Node with the engine and
+  icepool already imported, when Node is available; the page falls back to a plain start;
 * ``manifest.json``: which of those files the page script should load.
 """
 
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import importlib.metadata
 import io
 import json
 import os
@@ -25,7 +30,7 @@ import shutil
 import subprocess
 import zipfile
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import rules_core
 
@@ -35,7 +40,9 @@ LOCK_FILE = "pyodide-lock.json"
 #: The pinned npm package version the site is tested with.
 PYODIDE_VERSION = "314.0.7"
 WHEEL_NAME = "rules_reference"
-WHEEL_VERSION = "0.1.0"
+WHEEL_VERSION = "0.2.0"
+#: Pure-Python distributions the engine needs in the browser, shipped as wheels of their own.
+DEPENDENCIES = ("icepool",)
 #: The example modules the browser imports (the rest of site_plugins needs MkDocs or pytest).
 BROWSER_MODULES = ("__init__.py", "lexer.py", "session.py", "verify.py", "render.py",
                    "reroll.py")
@@ -50,16 +57,27 @@ class BrowserEngineError(Exception):
 
 @dataclass(frozen=True)
 class Wheel:
-    """A built wheel: its file name, bytes and the modules it provides."""
+    """A built wheel: its file name, bytes, the modules it provides and what it needs."""
 
     file_name: str
     data: bytes
     imports: tuple[str, ...]
+    depends: tuple[str, ...] = ()
 
     @property
     def sha256(self) -> str:
         """Hex sha256 of the wheel's bytes (what Pyodide checks)."""
         return hashlib.sha256(self.data).hexdigest()
+
+    @property
+    def name(self) -> str:
+        """The package name in the lock file (``rules-reference``, ``icepool``)."""
+        return self.file_name.split("-")[0].replace("_", "-").lower()
+
+    @property
+    def version(self) -> str:
+        """The version in the file name."""
+        return self.file_name.split("-")[1]
 
 
 def wheel_sources() -> dict[str, bytes]:
@@ -83,47 +101,74 @@ def build_wheel(sources: dict[str, bytes] | None = None) -> Wheel:
     for name, data in sources.items():
         digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
     version = f"{WHEEL_VERSION}+g{digest.hexdigest()[:10]}"
-    dist_info = f"{WHEEL_NAME}-{version}.dist-info"
+    return _pack(WHEEL_NAME, version, sources, ("rules_core", "site_plugins"), DEPENDENCIES)
+
+
+def installed_wheel(distribution: str) -> Wheel:
+    """A py3-none-any wheel of an installed pure-Python ``distribution`` (e.g. icepool),
+    packed from its installed files: the same files give the same bytes."""
+    try:
+        dist = importlib.metadata.distribution(distribution)
+    except importlib.metadata.PackageNotFoundError as error:
+        raise BrowserEngineError(f"{distribution} is not installed: run `make setup` (it is a "
+                                 "dependency in pyproject.toml)") from error
+    sources: dict[str, bytes] = {}
+    for file in sorted(dist.files or (), key=str):
+        parts = PurePosixPath(str(file)).parts
+        if not parts or parts[0].endswith(".dist-info") or "__pycache__" in parts:
+            continue
+        located = Path(str(dist.locate_file(file)))
+        if located.suffix in (".py", ".typed", ".pyi") and located.is_file():
+            sources[PurePosixPath(str(file)).as_posix()] = located.read_bytes()
+    if not sources:
+        raise BrowserEngineError(f"the installed {distribution} has no Python files to ship")
+    tops = tuple(sorted({name.split("/")[0].removesuffix(".py") for name in sources}))
+    return _pack(dist.metadata["Name"].replace("-", "_"), dist.version, sources, tops, ())
+
+
+def _pack(name: str, version: str, sources: dict[str, bytes], imports: tuple[str, ...],
+          depends: tuple[str, ...]) -> Wheel:
+    dist_info = f"{name}-{version}.dist-info"
+    requires = "".join(f"Requires-Dist: {d}\n" for d in depends)
     meta = {
-        f"{dist_info}/METADATA": (f"Metadata-Version: 2.1\nName: {WHEEL_NAME.replace('_', '-')}"
-                                  f"\nVersion: {version}\n").encode(),
+        f"{dist_info}/METADATA": (f"Metadata-Version: 2.1\nName: {name.replace('_', '-')}"
+                                  f"\nVersion: {version}\n{requires}").encode(),
         f"{dist_info}/WHEEL": (b"Wheel-Version: 1.0\nGenerator: site_plugins.examples.runtime\n"
                                b"Root-Is-Purelib: true\nTag: py3-none-any\n"),
-        f"{dist_info}/top_level.txt": b"rules_core\nsite_plugins\n",
+        f"{dist_info}/top_level.txt": ("".join(f"{t}\n" for t in imports)).encode(),
     }
     entries = {**sources, **meta}
-    record = [f"{name},sha256={_b64sha(data)},{len(data)}" for name, data in entries.items()]
+    record = [f"{entry},sha256={_b64sha(data)},{len(data)}" for entry, data in entries.items()]
     record.append(f"{dist_info}/RECORD,,")
     entries[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in entries.items():
-            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+        for entry, data in entries.items():
+            info = zipfile.ZipInfo(entry, date_time=(2020, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, data)
-    file_name = f"{WHEEL_NAME}-{version}-py3-none-any.whl"
-    return Wheel(file_name, buffer.getvalue(), ("rules_core", "site_plugins"))
+    return Wheel(f"{name}-{version}-py3-none-any.whl", buffer.getvalue(), imports, depends)
 
 
-def lock_with_wheel(lock: dict[str, object], wheel: Wheel) -> dict[str, object]:
-    """A copy of Pyodide's lock data with ``wheel`` registered as a loadable package.
+def lock_with_wheels(lock: dict[str, object], wheels: list[Wheel]) -> dict[str, object]:
+    """A copy of Pyodide's lock data with ``wheels`` registered as loadable packages.
 
-    The entry has the fields ``pyodide lockfile add-wheels`` writes for a pure-Python wheel.
+    Each entry has the fields ``pyodide lockfile add-wheels`` writes for a pure-Python wheel.
     """
     packages = dict(lock.get("packages", {}))  # type: ignore[call-overload]
-    name = WHEEL_NAME.replace("_", "-")
-    packages[name] = {
-        "name": name,
-        "version": wheel.file_name.split("-")[1],
-        "file_name": wheel.file_name,
-        "install_dir": "site",
-        "sha256": wheel.sha256,
-        "package_type": "package",
-        "imports": list(wheel.imports),
-        "depends": [],
-        "unvendored_tests": False,
-    }
+    for wheel in wheels:
+        packages[wheel.name] = {
+            "name": wheel.name,
+            "version": wheel.version,
+            "file_name": wheel.file_name,
+            "install_dir": "site",
+            "sha256": wheel.sha256,
+            "package_type": "package",
+            "imports": list(wheel.imports),
+            "depends": list(wheel.depends),
+            "unvendored_tests": False,
+        }
     return {**lock, "packages": packages}
 
 
@@ -146,8 +191,8 @@ def pyodide_version(folder: Path) -> str:
         return "unknown"
 
 
-def snapshot(pyodide: Path, wheel: Wheel, cache: Path, node: str | None = None) -> Path:
-    """A memory snapshot of Pyodide with the wheel's modules imported (cached by content).
+def snapshot(pyodide: Path, wheels: list[Wheel], cache: Path, node: str | None = None) -> Path:
+    """A memory snapshot of Pyodide with the wheels' modules imported (cached by content).
 
     Raises ``BrowserEngineError`` when Node is missing or the snapshot fails; the site then
     works without it (the page starts Pyodide the plain way).
@@ -156,23 +201,26 @@ def snapshot(pyodide: Path, wheel: Wheel, cache: Path, node: str | None = None) 
     if not node:
         raise BrowserEngineError("Node.js is not installed, so no start-up snapshot was made")
     key = hashlib.sha256(
-        pyodide_version(pyodide).encode() + wheel.data + SNAPSHOT_SCRIPT.read_bytes()
+        pyodide_version(pyodide).encode() + b"".join(w.data for w in wheels)
+        + SNAPSHOT_SCRIPT.read_bytes()
     ).hexdigest()[:16]
     target = cache / f"snapshot-{key}.bin"
     if target.is_file():
         return target
     cache.mkdir(parents=True, exist_ok=True)
-    wheel_path = cache / wheel.file_name
-    wheel_path.write_bytes(wheel.data)
+    paths = [cache / wheel.file_name for wheel in wheels]
+    for path, wheel in zip(paths, wheels, strict=True):
+        path.write_bytes(wheel.data)
     partial = target.with_suffix(".partial")
-    command = [node, str(SNAPSHOT_SCRIPT), str(pyodide), str(wheel_path), str(partial)]
+    command = [node, str(SNAPSHOT_SCRIPT), str(pyodide), str(partial), *map(str, paths)]
     try:
         done = subprocess.run(command, capture_output=True, text=True,
                               timeout=SNAPSHOT_TIME_LIMIT, check=False)
     except subprocess.TimeoutExpired as error:
         raise BrowserEngineError(f"the snapshot took over {SNAPSHOT_TIME_LIMIT} s") from error
     finally:
-        wheel_path.unlink(missing_ok=True)
+        for path in paths:
+            path.unlink(missing_ok=True)
     if done.returncode != 0 or not partial.is_file():
         raise BrowserEngineError(f"the snapshot failed under Node: {done.stderr.strip()[-600:]}")
     partial.replace(target)
@@ -203,13 +251,15 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
     for name in RUNTIME_FILES:
         place(pyodide / name, out / name)
     wheel = build_wheel()
-    (out / wheel.file_name).write_bytes(wheel.data)
+    wheels = [wheel, *(installed_wheel(name) for name in DEPENDENCIES)]
+    for each in wheels:
+        (out / each.file_name).write_bytes(each.data)
     lock = json.loads((pyodide / LOCK_FILE).read_text("utf-8"))
-    (out / LOCK_FILE).write_text(json.dumps(lock_with_wheel(lock, wheel)), "utf-8")
+    (out / LOCK_FILE).write_text(json.dumps(lock_with_wheels(lock, wheels)), "utf-8")
     snapshot_name = None
     if make_snapshot:
         try:
-            made = snapshot(pyodide, wheel, cache)
+            made = snapshot(pyodide, wheels, cache)
             snapshot_name = made.name
             place(made, out / snapshot_name)
         except BrowserEngineError as error:
@@ -219,13 +269,15 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
         "lock": LOCK_FILE,
         "package": WHEEL_NAME.replace("_", "-"),
         "wheel": wheel.file_name,
+        "wheels": [each.file_name for each in wheels],
         "snapshot": snapshot_name,
         "timeLimitMs": int(time_limit * 1000),
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1), "utf-8")
+    keep = {snapshot_name, *(each.file_name for each in wheels)}
     for stale in out.iterdir():  # old wheels and snapshots of earlier builds (mkdocs serve)
-        if stale.name.startswith(("snapshot-", f"{WHEEL_NAME}-")) and stale.name not in (
-            wheel.file_name, snapshot_name
+        if stale.name.startswith(("snapshot-", f"{WHEEL_NAME}-", *DEPENDENCIES)) and (
+            stale.name not in keep
         ):
             stale.unlink()
     return notes

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import copy
 import functools
 import io
 import random
@@ -21,10 +20,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_core.copying import independent_copy
 from rules_core.dice import RandomDice, ScriptedDice
 from rules_core.errors import RulesCoreError
 from rules_core.explain import Explanation
-from site_plugins.examples.lexer import ExampleBlock, Step
+from site_plugins.examples.lexer import Example, Step
 
 #: Longest an example may run at build time before it is stopped, in seconds.
 DEFAULT_TIME_LIMIT = 10.0
@@ -106,7 +106,7 @@ class StepRun:
 class ExampleRun:
     """One example, run: its steps and the faces every ``rolled(...)`` call drew."""
 
-    block: ExampleBlock
+    example: Example
     mode: DiceMode
     steps: list[StepRun] = field(default_factory=list)
     rolls: tuple[tuple[int, ...], ...] = ()
@@ -131,13 +131,13 @@ class Session:
         #: Names whose making was refused by the rules (or skipped because of that).
         self.unmade: set[str] = set()
 
-    def run(self, block: ExampleBlock, mode: DiceMode | None = None) -> ExampleRun:
-        """Run every step of ``block``; a step's error never stops the next step."""
+    def run(self, example: Example, mode: DiceMode | None = None) -> ExampleRun:
+        """Run every step of ``example``; a step's error never stops the next step."""
         mode = mode or DiceMode()
-        namespace = self.namespace if block.kind == "example" else _isolated(self.namespace)
+        namespace = self.namespace if example.kind == "example" else _isolated(self.namespace)
         self.roller.reset(mode)
-        run = ExampleRun(block, mode)
-        for step in block.steps:
+        run = ExampleRun(example, mode)
+        for step in example.steps:
             run.steps.append(self._run_step(step, namespace))
         run.rolls = self.roller.drawn()
         return run
@@ -240,22 +240,10 @@ def _explains_itself(value: Any) -> bool:
 
 
 def _isolated(namespace: dict[str, Any]) -> dict[str, Any]:
-    """A copy of ``namespace`` whose values can change without touching the original."""
-    twin: dict[str, Any] = {}
-    for name, value in namespace.items():
-        atomic = isinstance(value, types.ModuleType | type | types.FunctionType | Roller)
-        twin[name] = value if atomic else _copy(value)
-    return twin
-
-
-def _copy(value: Any) -> Any:
-    params = getattr(type(value), "__dataclass_params__", None)
-    if params is not None and params.frozen:
-        return value  # immutable: nothing a check does can change it
-    copier = getattr(value, "copy", None)
-    if callable(copier) and not isinstance(value, dict | list | set):
-        return copier()
-    return copy.deepcopy(value)
+    """A copy of ``namespace`` whose values can change without touching the original (the
+    core's rule for what a check copies: :func:`rules_core.copying.independent_copy`)."""
+    return {name: value if isinstance(value, Roller) else independent_copy(value)
+            for name, value in namespace.items()}
 
 
 @contextlib.contextmanager

@@ -69,7 +69,7 @@ def verify_page(path: str, text: str, first_line: int = 1,
     result.syntax_failures = [syntax_failure(path, error) for error in lexed.errors]
     session = Session(time_limit)
     for index, block in enumerate(lexed.blocks):
-        run = session.run(block)
+        run = session.run(block.example)
         result.runs.append(run)
         result.failures[index] = verify_run(path, run)
     return result

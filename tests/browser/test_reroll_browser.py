@@ -74,8 +74,8 @@ def test_reroll_draws_new_faces_whose_successes_match(page: Page, guard: Guard) 
     rolled = faces(first)
     assert len(rolled) == 6 and all(1 <= f <= 6 for f in rolled)
     successes = sum(f >= 5 for f in rolled)
-    assert first.locator(".rx-body .rx-roll").first.locator(".rx-die.rx-success").count() == (
-        successes)
+    shown = first.locator(".rx-body .rx-roll").first.locator('.rx-die[data-marks~="success"]')
+    assert shown.count() == successes
     assert re.search(rf"\b{successes} success(es)?\b", text(first))
     expect(first).to_have_attribute("data-rx-shown", "rerolled")
     expect(first.locator(".rx-status")).to_contain_text("Tam: Punch")
@@ -94,7 +94,7 @@ def test_every_pool_in_the_chain_follows_the_sixes_shown(page: Page, guard: Guar
                         chained_dice(card(page, before)) is None), after
                     outcomes.add("refused")
                     continue
-                marked = card(page, before).locator(".rx-die.rx-chains").count()
+                marked = card(page, before).locator('.rx-die[data-marks~="chains"]').count()
                 assert joined == stated_sixes(card(page, before)) == marked, (before, after)
                 outcomes.add("chained")
     assert "chained" in outcomes
@@ -136,7 +136,7 @@ def test_the_keyboard_alone_rerolls_and_restores(page: Page, guard: Guard) -> No
 
 def test_marks_are_more_than_colour(page: Page, guard: Guard) -> None:
     page.goto(CHAPTER)
-    six = card(page, "tams-first-punch").locator(".rx-die.rx-chains").first
+    six = card(page, "tams-first-punch").locator('.rx-die[data-marks~="chains"]').first
     expect(six).to_have_attribute("aria-label", re.compile("success.*chains"))
     expect(six.locator(".rx-marks")).to_have_text("✓↪")
 
@@ -252,9 +252,9 @@ def test_kruhl_an_expert_reroll_and_a_chase_in_the_browser(page: Page, guard: Gu
         reroll(page, "an-experts-reroll")
         dice = expert.locator(".rx-body .rx-roll").first.locator(".rx-die")
         kept = [int(d.get_attribute("data-face") or 0) for d in dice.all()
-                if "rx-rerolled" not in (d.get_attribute("class") or "")]
+                if "rerolled" not in (d.get_attribute("data-marks") or "").split()]
         replaced = [int(d.get_attribute("data-face") or 0)
-                    for d in expert.locator(".rx-body .rx-die.rx-rerolled").all()]
+                    for d in expert.locator('.rx-body .rx-die[data-marks~="rerolled"]').all()]
         assert len(kept) == 2 and all(face >= 3 for face in kept), kept
         assert all(face in (1, 2) for face in replaced), replaced
     chase = card(page, "kestrels-chase")

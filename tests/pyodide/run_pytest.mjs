@@ -31,7 +31,7 @@ import { isMainThread, parentPort, Worker, workerData } from "node:worker_thread
 const EXIT = { usage: 10, noPyodide: 11, noWheels: 12, crashed: 13 };
 const SETUP_HINT = "run `make setup` in the repository root";
 /** Wheels pytest cannot start without: a wheels folder missing any of them is incomplete. */
-const REQUIRED_WHEELS = ["pytest", "hypothesis", "pluggy", "iniconfig", "packaging"];
+const REQUIRED_WHEELS = ["pytest", "hypothesis", "icepool", "pluggy", "iniconfig", "packaging"];
 const SIGINT = 2;
 const SIGUSR1 = 10;
 

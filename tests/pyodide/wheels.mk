@@ -1,4 +1,4 @@
-# Wheels of pytest, Hypothesis and their dependencies for Pyodide, which the parity test
+# Wheels of pytest, Hypothesis, icepool and their dependencies for Pyodide, which the parity test
 # (tests/pyodide/test_parity.py) unpacks into Pyodide's site-packages. Included by the
 # Makefile after its variables; `make setup` depends on the target.
 #
@@ -24,5 +24,5 @@ $(PYODIDE_WHEELS)/.done: $(VENV)/.installed node_modules/.installed pyproject.to
 	  --abi cp$(subst .,,$(word 2,$(PYODIDE_TARGET))) --abi abi3 --abi none \
 	  --platform pyemscripten_$(word 1,$(PYODIDE_TARGET))_wasm32 \
 	  --platform pyodide_$(word 1,$(PYODIDE_TARGET))_wasm32 --platform any \
-	  -c $(PYODIDE_WHEELS)/constraints.txt -d $(PYODIDE_WHEELS) pytest hypothesis
+	  -c $(PYODIDE_WHEELS)/constraints.txt -d $(PYODIDE_WHEELS) pytest hypothesis icepool
 	touch $@

@@ -6,14 +6,9 @@ import random
 
 import pytest
 
-from rules_core.dice import (
-    MAX_DICE_PER_ROLL,
-    RandomDice,
-    ScriptedDice,
-    format_faces,
-    parse_faces,
-)
+from rules_core.dice import RandomDice, ScriptedDice, format_faces, parse_faces
 from rules_core.errors import DiceError, DiceScriptError
+from rules_core.limits import MAX_DICE_PER_ROLL
 
 
 def test_scripted_dice_hand_out_the_written_faces() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from site_plugins.examples.render import _card_data
+from site_plugins.examples.render import card_data
 from site_plugins.examples.reroll import parse_cards, rerun
 from site_plugins.examples.session import DiceMode
 from site_plugins.examples.verify import verify_page
@@ -25,16 +25,15 @@ def test_every_example_rerolls_without_a_code_error(page: str) -> None:
     result = verify_page(page, (ROOT / page).read_text(encoding="utf-8"))
     if not result.blocks:
         return
-    cards = parse_cards([_card_data(b, "s", i, r)
-                         for i, (b, r) in enumerate(zip(result.blocks, result.runs, strict=True))])
+    cards = parse_cards([card_data(r, "s", i) for i, r in enumerate(result.runs)])
     broken = []
     for card, run in zip(cards, result.runs, strict=True):
-        if card.kind != "example" or not run.rolls_dice:
+        if card.example.kind != "example" or not run.rolls_dice:
             continue
         for seed in SEEDS:
             for _, rerun_ in rerun(cards, card.index, DiceMode.random(seed)):
                 broken.extend(
-                    f"{page}:{step.step.line} (Reroll of line {card.line}, seed {seed}): "
+                    f"{page}:{step.step.line} (Reroll of line {card.example.line}, seed {seed}): "
                     f"{step.code_error}"
                     for step in rerun_.steps if step.code_error
                 )

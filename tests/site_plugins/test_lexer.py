@@ -18,40 +18,41 @@ def test_a_block_knows_its_fence_line() -> None:
 
 def test_a_step_knows_its_statement_line() -> None:
     lexed = lex_page(page("# T", f"{FENCE}rules-example", ">>> a = 1", ">>> a", "1", FENCE))
-    assert [s.line for s in lexed.blocks[0].steps] == [3, 4]
+    assert [s.line for s in lexed.blocks[0].example.steps] == [3, 4]
 
 
 def test_lines_are_counted_from_the_given_first_line() -> None:
     lexed = lex_page(page(f"{FENCE}rules-example", ">>> 1", FENCE), first_line=10)
-    assert lexed.blocks[0].steps[0].line == 11
+    assert lexed.blocks[0].example.steps[0].line == 11
 
 
 def test_continuation_lines_join_the_statement() -> None:
     lexed = lex_page(page(f"{FENCE}rules-example", ">>> f(1,", "...   2)", "3", FENCE))
-    step = lexed.blocks[0].steps[0]
+    step = lexed.blocks[0].example.steps[0]
     assert (step.source, step.expected) == ("f(1,\n  2)", "3")
 
 
 def test_expected_output_ends_at_a_blank_line() -> None:
     lexed = lex_page(page(f"{FENCE}rules-example", ">>> x", "1", "2", "", ">>> y", FENCE))
-    assert [s.expected for s in lexed.blocks[0].steps] == ["1\n2", ""]
+    assert [s.expected for s in lexed.blocks[0].example.steps] == ["1\n2", ""]
 
 
 def test_title_option_is_read() -> None:
     lexed = lex_page(page(f'{FENCE}rules-example title="Tam\'s punch"', ">>> 1", "1", FENCE))
-    assert lexed.blocks[0].title == "Tam's punch"
+    assert lexed.blocks[0].example.title == "Tam's punch"
 
 
 def test_brace_syntax_is_read() -> None:
     lexed = lex_page(page(f'{FENCE}{{.rules-check title="X"}}', ">>> 1", "1", FENCE))
-    assert (lexed.blocks[0].kind, lexed.blocks[0].title) == ("check", "X")
+    assert (lexed.blocks[0].example.kind, lexed.blocks[0].example.title) == ("check", "X")
 
 
 def test_indented_fences_inside_admonitions_are_found() -> None:
     text = page("!!! note", "    Text", "", f"    {FENCE}rules-check", "    >>> 1", "    1",
                 f"    {FENCE}")
     block = lex_page(text).blocks[0]
-    assert (block.indent, block.steps[0].source, block.steps[0].line) == ("    ", "1", 5)
+    step = block.example.steps[0]
+    assert (block.indent, step.source, step.line) == ("    ", "1", 5)
 
 
 def test_tilde_fences_work() -> None:

@@ -80,19 +80,23 @@ def test_a_failing_card_shows_its_failure() -> None:
     assert 'data-rx-state="failed"' in html and 'role="alert"' in html
 
 
-def test_marks_with_spaces_become_single_class_names() -> None:
+def test_a_die_is_drawn_by_the_tone_of_its_marks_not_their_system() -> None:
     from rules_core.explain import DieView
+    from rules_core.marks import Mark, Tone
     from site_plugins.examples.render import render_die
 
-    html = render_die(DieView(4, 6, ("plot point",)))
-    assert 'class="rx-die rx-plot-point"' in html and ">+<" in html
+    bought = Mark("test: bought die", "a die bought with a test point", "+", "bought", Tone.EXTRA)
+    html = render_die(DieView(4, 6, (bought,)))
+    assert 'class="rx-die rx-tone-extra"' in html and ">+<" in html
+    assert 'aria-label="4, a die bought with a test point"' in html
 
 
 def test_a_rerolled_die_is_marked_and_explained_in_the_legend() -> None:
     from rules_core.explain import DieView, Explanation, RollView
+    from rules_core.marks import REROLLED
     from site_plugins.examples.render import render_explanation
 
-    roll = RollView("Soraya rolls 2d6", (DieView(1, 6, ("rerolled",)), DieView(5, 6)))
+    roll = RollView("Soraya rolls 2d6", (DieView(1, 6, (REROLLED,)), DieView(5, 6)))
     html = render_explanation(Explanation(title="Attack", rolls=(roll,)))
     assert 'aria-label="1, rerolled"' in html and "↻" in html
     assert "rerolled: the die after it replaces it" in html

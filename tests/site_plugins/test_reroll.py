@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from site_plugins.examples.render import _card_data
+from site_plugins.examples.render import card_data
 from site_plugins.examples.reroll import RerollRequestError, reroll_page, rerun
 from site_plugins.examples.reroll import parse_cards as parse
 from site_plugins.examples.session import DiceMode
@@ -24,8 +24,7 @@ def cards() -> list[dict[str, object]]:
     text = (ROOT / PAGE).read_text(encoding="utf-8")
     result = verify_page(PAGE, text)
     assert not result.all_failures
-    return [_card_data(b, "s", i, r) for i, (b, r) in enumerate(zip(result.blocks, result.runs,
-                                                                      strict=True))]
+    return [card_data(r, "s", i) for i, r in enumerate(result.runs)]
 
 
 def index_of(cards: list[dict[str, object]], needle: str) -> int:

@@ -18,7 +18,8 @@ from site_plugins.examples.runtime import (
     BrowserEngineError,
     build_wheel,
     find_pyodide,
-    lock_with_wheel,
+    installed_wheel,
+    lock_with_wheels,
     write_runtime,
 )
 from tests.conftest import ROOT
@@ -55,19 +56,37 @@ def test_the_wheel_version_changes_with_its_sources() -> None:
     one = build_wheel({"rules_core/__init__.py": b""})
     two = build_wheel({"rules_core/__init__.py": b"# changed\n"})
     assert one.file_name != two.file_name
-    assert one.file_name.startswith("rules_reference-0.1.0+g")
+    assert one.file_name.startswith("rules_reference-0.2.0+g")
 
 
-def test_the_wheel_runs_a_reroll_with_nothing_but_the_standard_library(tmp_path: Path) -> None:
-    wheel = tmp_path / "engine.whl"
+def test_icepool_ships_as_a_wheel_of_its_own_packed_the_same_every_build() -> None:
+    wheel = installed_wheel("icepool")
+    names = zipfile.ZipFile(io.BytesIO(wheel.data)).namelist()
+    assert wheel.file_name == "icepool-2.1.3-py3-none-any.whl"
+    assert "icepool/__init__.py" in names and wheel.imports == ("icepool",)
+    assert not any("__pycache__" in name for name in names)
+    assert installed_wheel("icepool").data == wheel.data
+
+
+def test_the_engine_wheel_depends_on_icepool() -> None:
+    assert build_wheel().depends == ("icepool",)
+
+
+def test_the_wheels_run_a_reroll_with_nothing_but_the_standard_library(tmp_path: Path) -> None:
+    wheel, icepool = tmp_path / "engine.whl", tmp_path / "icepool.whl"
     wheel.write_bytes(build_wheel().data)
+    icepool.write_bytes(installed_wheel("icepool").data)
     code = (
-        f"import json, sys\nsys.path.insert(0, {str(wheel)!r})\n"
+        f"import json, sys\nsys.path[:0] = [{str(wheel)!r}, {str(icepool)!r}]\n"
         "from site_plugins.examples.reroll import reroll_page\n"
         "card = {'index': 0, 'kind': 'example', 'line': 1, 'rolls': [[6, 5]], 'steps': [\n"
         "  {'line': 2, 'source': 'rolled(\"6 5\").roll(2, 6)', 'expected': '(6, 5)'}]}\n"
         "answer = json.loads(reroll_page(json.dumps({'target': 0, 'cards': [card]}), seed=1))\n"
         "assert len(answer['cards'][0]['rolls'][0]) == 2\n"
+        "from rules_core.odds import describe\n"
+        "from rules_core.procedure import CountAtLeast, Procedure\n"
+        "from rules_core.question import AtLeast\n"
+        "assert '32.0%' in describe(AtLeast(Procedure(6, 6, (), CountAtLeast(5)), 3))\n"
         "assert 'mkdocs' not in sys.modules and 'markdown' not in sys.modules\n"
         "print('ok')\n"
     )
@@ -76,14 +95,17 @@ def test_the_wheel_runs_a_reroll_with_nothing_but_the_standard_library(tmp_path:
     assert done.stdout.strip() == "ok", done.stderr
 
 
-def test_the_lock_entry_carries_the_wheel_hash_and_keeps_the_other_packages() -> None:
-    wheel = build_wheel()
+def test_the_lock_entries_carry_the_wheel_hashes_and_keep_the_other_packages() -> None:
+    wheel, icepool = build_wheel(), installed_wheel("icepool")
     lock = {"info": {"python": "3.14.2"}, "packages": {"six": {"name": "six"}}}
-    added = lock_with_wheel(lock, wheel)
+    added = lock_with_wheels(lock, [wheel, icepool])
     entry = added["packages"]["rules-reference"]  # type: ignore[index]
     assert entry["sha256"] == hashlib.sha256(wheel.data).hexdigest()
     assert entry["file_name"] == wheel.file_name
     assert entry["imports"] == ["rules_core", "site_plugins"]
+    assert entry["depends"] == ["icepool"]
+    odds = added["packages"]["icepool"]  # type: ignore[index]
+    assert odds["sha256"] == hashlib.sha256(icepool.data).hexdigest()
     assert "six" in added["packages"]  # type: ignore[operator]
     assert "rules-reference" not in lock["packages"]
 
@@ -106,7 +128,7 @@ def test_without_node_there_is_no_snapshot_but_a_working_manifest(
     assert notes and "Node.js is not installed" in notes[0]
     manifest = json.loads((tmp_path / "out" / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["snapshot"] is None
-    for name in (*runtime.RUNTIME_FILES, manifest["lock"], manifest["wheel"]):
+    for name in (*runtime.RUNTIME_FILES, manifest["lock"], *manifest["wheels"]):
         assert (tmp_path / "out" / name).is_file()
     lock = json.loads((tmp_path / "out" / manifest["lock"]).read_text(encoding="utf-8"))
     assert lock["packages"][manifest["package"]]["file_name"] == manifest["wheel"]
@@ -123,9 +145,9 @@ def test_a_rebuild_removes_the_previous_wheel(tmp_path: Path) -> None:
 
 
 def test_a_snapshot_is_made_once_and_reused(tmp_path: Path) -> None:
-    wheel = build_wheel()
-    made = runtime.snapshot(PYODIDE, wheel, tmp_path)
+    wheels = [build_wheel(), installed_wheel("icepool")]
+    made = runtime.snapshot(PYODIDE, wheels, tmp_path)
     assert made.stat().st_size > 1_000_000
     stamp = made.stat().st_mtime_ns
-    assert runtime.snapshot(PYODIDE, wheel, tmp_path) == made
+    assert runtime.snapshot(PYODIDE, wheels, tmp_path) == made
     assert made.stat().st_mtime_ns == stamp

@@ -143,7 +143,7 @@ def test_random_dice_replace_the_written_faces() -> None:
     text = block(">>> from rules_core.dice import RandomDice",
                  ">>> type(rolled('6 6 5')).__name__", "'RandomDice'")
     lexed = verify_page("docs/p.md", text)
-    run = Session().run(lexed.blocks[0], DiceMode.random(seed=1))
+    run = Session().run(lexed.blocks[0].example, DiceMode.random(seed=1))
     assert run.steps[1].output == "'RandomDice'\n"
 
 
@@ -151,7 +151,7 @@ def test_a_replay_hands_out_the_recorded_faces() -> None:
     text = block(">>> from rules_core.verses import Actor, Scene, PUNCH",
                  ">>> tam = Actor('Tam', attributes={'PRW': 3}, action_dice=1)",
                  ">>> Scene(tam).act(tam, PUNCH, dice=rolled('6 5 4')).faces", "(6, 5, 4)")
-    block_ = verify_page("docs/p.md", text).blocks[0]
+    block_ = verify_page("docs/p.md", text).blocks[0].example
     first = Session().run(block_, DiceMode.random(seed=5))
     again = Session().run(block_, DiceMode.replaying(first.rolls))
     assert again.steps[2].output == first.steps[2].output

@@ -1,27 +1,35 @@
 // Build-time only: take a Pyodide memory snapshot with the rules engine already imported.
-// Usage: node make_snapshot.mjs <pyodide-dir> <wheel> <out-file>
+// Usage: node make_snapshot.mjs <pyodide-dir> <out-file> <wheel>...
 // The browser restores it instead of starting Python from scratch (see runtime.py).
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, wheelPath, outFile] = process.argv.slice(2);
-if (!outFile) {
-  console.error("usage: node make_snapshot.mjs <pyodide-dir> <wheel> <out-file>");
+const [pyodideDir, outFile, ...wheels] = process.argv.slice(2);
+if (!wheels.length) {
+  console.error("usage: node make_snapshot.mjs <pyodide-dir> <out-file> <wheel>...");
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, _makeSnapshot: true });
 const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheelPath)), "wheel", {
-  extractDir: sitePackages,
-});
-// Import every module of the wheel: after a restore only what is in memory exists.
+for (const wheel of wheels) {
+  pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", {
+    extractDir: sitePackages,
+  });
+}
+// Import every module of the engine, and icepool for the odds: after a restore only what is
+// in memory exists. One small question warms icepool's own caches.
 pyodide.runPython(`
 import importlib, pkgutil
 import rules_core
 for info in pkgutil.walk_packages(rules_core.__path__, "rules_core."):
     importlib.import_module(info.name)
+import icepool
 import site_plugins.examples.reroll
+from rules_core.odds import describe
+from rules_core.procedure import CountAtLeast, Procedure
+from rules_core.question import AtLeast
+describe(AtLeast(Procedure(2, 6, (), CountAtLeast(5)), 1))
 `);
 fs.writeFileSync(outFile, pyodide.makeMemorySnapshot());

@@ -17,11 +17,11 @@ from rules_core.kruhl import (
 
 
 def test_untrained_rolls_one_die(soraya: Character) -> None:
-    assert soraya.check("Lockpicking").count.rolled == 1
+    assert soraya.check("Lockpicking").count.size == 1
 
 
 def test_skilled_rolls_two_dice(soraya: Character) -> None:
-    assert soraya.check("Athletics").count.rolled == 2
+    assert soraya.check("Athletics").count.size == 2
 
 
 def test_expert_rolls_two_dice_and_rerolls_ones_and_twos(soraya: Character) -> None:
@@ -75,7 +75,7 @@ def test_a_roll_reads_as_its_faces_and_total(soraya: Character) -> None:
 
 def test_the_explanation_shows_the_rerolled_face_then_the_new_one(soraya: Character) -> None:
     view = soraya.attack().roll(rolled("1 4 5")).explain()
-    dice = [(d.face, d.marks) for d in view.rolls[0].dice]
+    dice = [(d.face, d.mark_names) for d in view.rolls[0].dice]
     assert dice == [(1, ("rerolled",)), (5, ()), (4, ())]
     assert view.lines[1] == "Expertise rerolls 1s and 2s: 1→5."
 
@@ -93,7 +93,7 @@ def test_zero_dice_leaves_the_additions(soraya: Character) -> None:
 
 def test_below_zero_the_opponent_gains_bonus_dice(soraya: Character) -> None:
     check = soraya.check("Lockpicking").under("restrained", "running")
-    assert (check.count.rolled, check.count.owed) == (0, 1)
+    assert (check.count.size, check.count.shortfall) == (0, 1)
     assert check.count.breakdown() == (
         "1 untrained − 2 penalty dice for restrained, running = 0d6; 1 bonus die to the opponent"
     )

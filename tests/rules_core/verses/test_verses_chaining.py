@@ -5,22 +5,19 @@ from __future__ import annotations
 import pytest
 
 from rules_core.dice import ScriptedDice as faces
-from rules_core.errors import (
-    ActionDiceError,
-    ChainError,
-    ChainLimitError,
-    DiceScriptError,
-    RulesError,
-)
+from rules_core.errors import DiceScriptError, RulesError
 from rules_core.verses import (
     CHOKE_OUT,
     CLINCH,
     KICK,
     PUNCH,
     TAKEDOWN,
+    ActionDiceError,
     ActionKind,
     ActionResult,
     Actor,
+    ChainError,
+    ChainLimitError,
     Scene,
 )
 
@@ -281,8 +278,9 @@ def test_the_clinch_marks_each_die() -> None:
     scene = Scene(tam(), GUARD)
     clinch = scene.act(tam(), CLINCH, ad=2, dice=faces("6 6 5 4 4 3 3 2 2 1"), defender=GUARD,
                        defence=faces("5 2"))
-    marks = [die.marks for die in clinch.explain().rolls[0].dice[:4]]
-    assert marks == [("success", "cancelled"), ("success", "chains"), ("success",), ()]
+    marks = [die.mark_names for die in clinch.explain().rolls[0].dice[:4]]
+    assert marks == [("success", "cancelled by the defence"), ("success", "chains"), ("success",),
+                     ()]
 
 
 def test_the_defence_roll_is_shown_with_its_pool() -> None:

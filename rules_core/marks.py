@@ -1,0 +1,91 @@
+"""Marks on dice (a success, a six that chains, a die rerolled) and the registry of them.
+
+A mark carries everything a card needs to show it without knowing the system: the words a
+reader (or a screen reader) is given, a glyph, a line for the legend, and a **tone**. The
+site draws tones, never system marks, so a new system shows its dice by registering its
+own marks from its own package. Names are unique across systems: registering a different
+mark under a name already taken is an error, so two systems cannot silently redefine one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Tone(StrEnum):
+    """How a marked die is drawn. Every tone also has a glyph and words: never colour alone."""
+
+    SUCCESS = "success"  # the die counts for its roller
+    FAILURE = "failure"  # the die counts against its roller (a botch, a one)
+    ACCENT = "accent"  # the die carries on (a six that chains)
+    EXTRA = "extra"  # the die was added to the roll (bought, rolled again)
+    STRUCK = "struck"  # the other side took the die away
+    FADED = "faded"  # the die was replaced or is not counted
+
+
+@dataclass(frozen=True)
+class Mark:
+    """What a die did, e.g. ``Mark("chains", "chains to the next action", "↪", …)``."""
+
+    name: str
+    words: str
+    glyph: str
+    legend: str
+    tone: Tone
+
+    def __repr__(self) -> str:
+        return f"Mark({self.name!r})"
+
+
+class MarkRegistry:
+    """Every mark known, in the order registered (the order of a card's legend)."""
+
+    def __init__(self) -> None:
+        self._marks: dict[str, Mark] = {}
+
+    def register(self, mark: Mark) -> Mark:
+        """Add ``mark``; registering the same mark again is harmless."""
+        known = self._marks.get(mark.name)
+        if known is not None and known != mark:
+            raise ValueError(f"a different mark named {mark.name!r} is already registered: "
+                             f"{known} (pick another name)")
+        self._marks[mark.name] = mark
+        return mark
+
+    def named(self, name: str) -> Mark:
+        """The mark registered as ``name``."""
+        try:
+            return self._marks[name]
+        except KeyError:
+            raise KeyError(f"no mark is named {name!r}; known: {', '.join(self._marks)}") from None
+
+    def in_order(self, marks: set[Mark] | frozenset[Mark]) -> tuple[Mark, ...]:
+        """``marks`` in registration order (unregistered ones last, by name)."""
+        order = {name: i for i, name in enumerate(self._marks)}
+        return tuple(sorted(marks, key=lambda m: (order.get(m.name, len(order)), m.name)))
+
+    def __iter__(self) -> Iterator[Mark]:
+        return iter(tuple(self._marks.values()))
+
+
+#: The registry every system registers its marks in.
+MARKS = MarkRegistry()
+register = MARKS.register
+
+#: A die that counts as a success.
+SUCCESS = register(Mark("success", "success", "✓", "success", Tone.SUCCESS))
+#: A face replaced by a reroll: the die after it shows the new face.
+REROLLED = register(Mark("rerolled", "rerolled", "↻", "rerolled: the die after it replaces it",
+                         Tone.FADED))
+#: A die that was rolled but does not count (dropped, given back, not kept).
+DROPPED = register(Mark("dropped", "not counted", "–", "not counted", Tone.FADED))
+#: A die whose face made it roll again, adding a die.
+EXPLODES = register(Mark("explodes", "rolled again, adding a die", "✸",
+                         "rolled again: adds the die after it", Tone.ACCENT))
+#: A die added because the one before it exploded.
+ADDED = register(Mark("added", "added by a die rolled again", "+", "a die added by the roll",
+                      Tone.EXTRA))
+#: A die the other side cancelled.
+CANCELLED = register(Mark("cancelled", "cancelled", "✗", "cancelled", Tone.STRUCK))

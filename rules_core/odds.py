@@ -1,0 +1,372 @@
+"""Exact odds of a roll, computed from the same :class:`~rules_core.procedure.Procedure`
+that rolls it, with icepool (https://github.com/HighDiceRoller/icepool, MIT).
+
+This is the only module that imports icepool, and only when a question is first answered;
+answers are cached by question. Rolling never goes through icepool (it samples from the
+global ``random``, which the engine never uses): dice are rolled by the standard library.
+
+Every answer is exact, as :class:`~fractions.Fraction`\\ s:
+
+- a roll with finitely many outcomes (plain pools, rerolls until a face is kept, keeping
+  the highest or lowest) has its whole distribution computed;
+- a roll whose dice explode has infinitely many outcomes; "*n* or more" is still exact
+  (every chain that reaches *n* is gathered in one bucket), and a contest between two such
+  rolls is given as two exact bounds, shown only when both round to the same figure.
+
+Where no exact answer can be given, :func:`answer` returns ``None`` and the card shows no
+figure: never a sampled estimate dressed as exact.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+from typing import TYPE_CHECKING, Any
+
+from rules_core.procedure import (
+    CountAtLeast,
+    Explode,
+    KeepHighest,
+    KeepLowest,
+    Procedure,
+    RerollWhile,
+    Total,
+)
+from rules_core.question import AtLeast, NoOdds, Question, Settled, Wins
+from rules_core.words import noun
+
+if TYPE_CHECKING:
+    import icepool
+
+#: The outcome for rolls the engine refuses because a limit was reached (tests set limits).
+LIMIT = "limit"
+#: Largest denominator shown as a fraction beside a percentage.
+MAX_SHOWN_DENOMINATOR = 10**7
+#: Largest explosion chain the bounds of a contest follow before giving up.
+_MAX_CAP = 4096
+#: Tail mass below which the bounds of a contest are considered tight enough.
+_TIGHT = Fraction(1, 10**12)
+
+
+class OddsUnavailable(Exception):
+    """The question has no exact answer here (the message says why)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An exact answer: the chance (between ``low`` and ``high``, equal when exact) and,
+    for a single roll, the mean."""
+
+    low: Fraction
+    high: Fraction
+    mean: Fraction | None = None
+    #: The chance is of exactly the value asked (asked "or more" of the lowest value, which
+    #: is certain, the answer gives the chance of that value itself).
+    exactly: bool = False
+
+    @property
+    def exact(self) -> bool:
+        """Whether the chance is one exact number."""
+        return self.low == self.high
+
+
+def answer(question: Question) -> Answer | None:
+    """The exact answer to ``question``, or ``None`` where there is none (cached)."""
+    if isinstance(question, NoOdds):
+        return None
+    if isinstance(question, Settled):
+        certain = Fraction(1 if question.succeeded else 0)
+        return Answer(certain, certain)
+    try:
+        return _answer(question)
+    except OddsUnavailable:
+        return None
+
+
+def describe(question: Question) -> str:
+    """The answer in words a player uses, e.g. ``3 or more successes on 6d6: 32.0%
+    (233/729); on average 2 successes``; for a question with no answer, why not."""
+    if isinstance(question, NoOdds):
+        return f"No exact odds for {question.what}: {question.why}."
+    if isinstance(question, Settled):
+        return f"{question.what}: {'certain' if question.succeeded else 'no chance'}, " \
+            f"{question.why}."
+    found = answer(question)
+    if isinstance(question, AtLeast):
+        reading = question.procedure.reading
+        what = question.procedure.describe()
+        more = "" if found is not None and found.exactly else " or more"
+        head = (f"{question.value}{more} {noun(2, reading.noun)} on {what}" if reading.noun
+                else f"A total of {question.value}{more} on {what}")
+        if found is not None and found.exactly and reading.noun and question.value == 0:
+            head = f"No {noun(2, reading.noun)} on {what}"
+        if found is None:
+            return f"{head}: no exact odds for this roll."
+        text = f"{head}: {chance(found)}"
+        if found.mean is not None:
+            mean = number(found.mean)
+            unit = f" {noun(1 if found.mean == 1 else 2, reading.noun)}" if reading.noun else ""
+            text += f"; on average {mean}{unit}"
+        return text
+    head = f"{question.actor} wins against {question.opponent}"
+    return f"{head}: {chance(found)}" if found else f"{head}: no exact odds for this contest."
+
+
+def chance(found: Answer) -> str:
+    """``32.0% (233/729)``; bounds that round alike as one figure; else a range."""
+    low, high = _percent(found.low), _percent(found.high)
+    if not found.exact:
+        return low if low == high else f"between {low} and {high}"
+    p = found.low
+    if p.denominator <= MAX_SHOWN_DENOMINATOR and p not in (0, 1):
+        return f"{low} ({p.numerator}/{p.denominator})"
+    return low
+
+
+def number(value: Fraction) -> str:
+    """A mean as a reader reads it: ``2``, ``10.5``, ``2.3``."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.1f}".rstrip("0").rstrip(".")
+
+
+def distribution(procedure: Procedure, limit: int | None = None) -> dict[Any, Fraction]:
+    """Every reading of ``procedure`` and its chance. With ``limit`` (rerolls or explosions
+    per die, as the engine's limits), rolls the engine would refuse are the outcome
+    :data:`LIMIT`; without, a roll whose dice explode has no finite distribution."""
+    if limit is None and _explosion(procedure) is not None:
+        raise OddsUnavailable("exploding dice have infinitely many outcomes")
+    die = _reading_die(procedure, limit, cap=None)
+    total = Fraction(die.denominator())
+    return {(LIMIT if outcome >= _SENTINEL else outcome): Fraction(q) / total
+            for outcome, q in die.items()}
+
+
+# -- answers -------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=4096)
+def _answer(question: AtLeast | Wins) -> Answer:
+    if isinstance(question, AtLeast):
+        p = question.procedure
+        die = _reading_die(p, None, cap=_cap_for(p, question.value))
+        chance = _at_least(die, question.value)
+        if chance == 1:  # the lowest reading: "or more" says nothing, give its own chance
+            exactly = chance - _at_least(die, question.value + 1)
+            return Answer(exactly, exactly, _mean(p), exactly=True)
+        return Answer(chance, chance, _mean(p))
+    return _wins(question.procedure, question.against, question.margin)
+
+
+def _wins(actor: Procedure, opponent: Procedure, margin: int) -> Answer:
+    cap = 16
+    while True:
+        a = _reading_die(actor, None, cap=cap if _explosion(actor) else None)
+        b = _reading_die(opponent, None, cap=cap if _explosion(opponent) else None)
+        tail = _tail(a, actor, cap) + _tail(b, opponent, cap)
+        if tail <= _TIGHT or cap >= _MAX_CAP:
+            break
+        cap *= 2
+    if not (_explosion(actor) or _explosion(opponent)):
+        exact = _p_margin(a, b, margin)
+        return Answer(exact, exact)
+    low = _p_margin(a, _open_tail(b, opponent, cap), margin)
+    high = _p_margin(_open_tail(a, actor, cap), b, margin)
+    return Answer(low, high)
+
+
+def _p_margin(a: icepool.Die[int], b: icepool.Die[int], margin: int) -> Fraction:
+    return _at_least(a - b, margin)
+
+
+def _at_least(die: icepool.Die[int], value: int) -> Fraction:
+    return Fraction(die.quantity(">=", value), die.denominator())
+
+
+def _tail(die: icepool.Die[int], procedure: Procedure, cap: int) -> Fraction:
+    if _explosion(procedure) is None:
+        return Fraction(0)
+    return _at_least(die, _cap_total(procedure, cap))
+
+
+def _open_tail(die: icepool.Die[int], procedure: Procedure, cap: int) -> icepool.Die[int]:
+    """``die`` with its "cap or more" bucket read as unbounded (for a bound)."""
+    if _explosion(procedure) is None:
+        return die
+    top = _cap_total(procedure, cap)
+    return die.map(lambda x: x + _SENTINEL if x >= top else x)
+
+
+def _cap_total(procedure: Procedure, cap: int) -> int:
+    plus = procedure.reading.plus if isinstance(procedure.reading, Total) else 0
+    return cap + plus
+
+
+def _cap_for(procedure: Procedure, value: int) -> int | None:
+    if _explosion(procedure) is None:
+        return None
+    plus = procedure.reading.plus if isinstance(procedure.reading, Total) else 0
+    return max(value - plus, 1)
+
+
+# -- procedures as icepool dice ------------------------------------------------------------
+
+#: A per-die value meaning "the engine refuses this roll" (far above any real total).
+_SENTINEL = 10**9
+
+
+def _reading_die(procedure: Procedure, limit: int | None, cap: int | None) -> icepool.Die[int]:
+    """The distribution of ``procedure``'s reading. With ``cap`` (exploding dice only), every
+    reading of ``cap`` or more (before ``plus``) is gathered at ``cap``."""
+    import icepool
+
+    face = _face_die(procedure, limit)
+    value = _value_of(procedure)
+    reading = procedure.reading
+    plus = reading.plus if isinstance(reading, Total) else 0
+    keep = [s for s in procedure.steps if isinstance(s, KeepHighest | KeepLowest)]
+    blow = _explosion(procedure)
+    if blow is not None:
+        if keep:
+            raise OddsUnavailable("keeping dice after they explode is not supported")
+        per_die = _chain_die(face, procedure.sides, blow, value, limit, cap)
+    else:
+        per_die = face.map(lambda f: f if f >= _SENTINEL else value(f))
+    if keep:
+        pool = icepool.Pool([per_die] * procedure.size)
+        kept = keep[-1]
+        n = max(min(kept.n, procedure.size), 0)
+        summed = (pool.highest(n) if isinstance(kept, KeepHighest) else pool.lowest(n)).sum()
+        die = summed if n else icepool.Die([0])
+    else:
+        die = procedure.size @ per_die if procedure.size else icepool.Die([0])
+    if cap is not None:
+        die = die.map(lambda x: min(x, cap))
+    if limit is not None:
+        die = die.map(lambda x: _SENTINEL if x >= _SENTINEL else x)
+    return die + plus if plus else die
+
+
+def _face_die(procedure: Procedure, limit: int | None) -> icepool.Die[int]:
+    """One die's final face after the reroll steps (before any explosion)."""
+    import icepool
+
+    die: icepool.Die[int] = icepool.Die(range(1, procedure.sides + 1))
+    for step in procedure.steps:
+        if isinstance(step, Explode | KeepHighest | KeepLowest):
+            break
+        faces = frozenset(f for f in step.faces if 1 <= f <= procedure.sides)
+        if faces >= frozenset(range(1, procedure.sides + 1)):
+            raise OddsUnavailable(f"{step.rule} leaves no face to keep")
+        if limit is None:
+            die = die.reroll(faces, depth="inf")
+        else:
+            die = die.reroll(faces, depth=limit).map(
+                lambda f, stuck=faces: _SENTINEL if f in stuck else f)
+    for step in procedure.steps[_first_after_rerolls(procedure):]:
+        if isinstance(step, RerollWhile):
+            raise OddsUnavailable("rerolls after an explosion or a keep are not supported")
+    return die
+
+
+def _first_after_rerolls(procedure: Procedure) -> int:
+    for i, step in enumerate(procedure.steps):
+        if not isinstance(step, RerollWhile):
+            return i
+    return len(procedure.steps)
+
+
+def _explosion(procedure: Procedure) -> Explode | None:
+    found = [s for s in procedure.steps if isinstance(s, Explode)]
+    if len(found) > 1:
+        raise OddsUnavailable("more than one explosion rule in a roll is not supported")
+    return found[0] if found else None
+
+
+def _value_of(procedure: Procedure) -> Callable[[int], int]:
+    reading = procedure.reading
+    if isinstance(reading, CountAtLeast):
+        return lambda face: 1 if face >= reading.target else 0
+    return lambda face: face
+
+
+def _chain_die(first: icepool.Die[int], sides: int, blow: Explode, value: Callable[[int], int],
+               limit: int | None, cap: int | None) -> icepool.Die[int]:
+    """What one die and the dice its explosions add are worth together.
+
+    The first die shows ``first``'s faces; each die added is a plain die. With ``limit``, a
+    chain that would add more than ``limit`` dice is :data:`_SENTINEL`; with ``cap``, every
+    chain worth ``cap`` or more is gathered at ``cap``.
+    """
+    import icepool
+
+    plain = {f: Fraction(1, sides) for f in range(1, sides + 1)}
+    start = {f: Fraction(q, first.denominator()) for f, q in first.items()}
+    done: dict[int, Fraction] = {}
+    going: dict[int, Fraction] = {}  # value so far of chains whose last die explodes
+
+    def settle(faces: dict[int, Fraction], base: dict[int, Fraction]) -> None:
+        for so_far, p_so_far in base.items():
+            for face, p in faces.items():
+                if face >= _SENTINEL:
+                    done[_SENTINEL] = done.get(_SENTINEL, Fraction(0)) + p_so_far * p
+                    continue
+                worth = so_far + value(face)
+                target = going if face in blow.faces else done
+                if cap is not None and worth >= cap:
+                    worth, target = cap, done
+                target[worth] = target.get(worth, Fraction(0)) + p_so_far * p
+
+    settle(start, {0: Fraction(1)})
+    added = 0
+    while going:
+        if limit is not None and added >= limit:
+            done[_SENTINEL] = done.get(_SENTINEL, Fraction(0)) + sum(going.values())
+            break
+        if cap is None and limit is None:
+            raise OddsUnavailable("an exploding chain with no bound")
+        if added > _MAX_CAP * 4:
+            raise OddsUnavailable("an exploding chain that does not settle")
+        base, going = going, {}
+        settle(plain, base)
+        added += 1
+    scale = lcm(*(p.denominator for p in done.values()))
+    return icepool.Die({v: int(p * scale) for v, p in done.items() if p})
+
+
+def _mean(procedure: Procedure) -> Fraction | None:
+    """The mean reading, exactly (``None`` where the roll has no finite mean here)."""
+    blow = _explosion(procedure)
+    if blow is None:
+        die = _reading_die(procedure, None, cap=None)
+        return Fraction(sum(o * q for o, q in die.items()), die.denominator())
+    if any(isinstance(s, KeepHighest | KeepLowest) for s in procedure.steps):
+        return None
+    value = _value_of(procedure)
+    face = _face_die(procedure, None)
+    sides = procedure.sides
+    p_blow = Fraction(sum(1 for f in range(1, sides + 1) if f in blow.faces), sides)
+    if p_blow == 1:
+        return None
+    plain = Fraction(sum(value(f) for f in range(1, sides + 1)), sides) / (1 - p_blow)
+    n = face.denominator()
+    first = sum(Fraction(q, n) * (value(f) + (plain if f in blow.faces else 0))
+                for f, q in face.items())
+    plus = procedure.reading.plus if isinstance(procedure.reading, Total) else 0
+    return Fraction(procedure.size * first + plus)
+
+
+def _percent(p: Fraction) -> str:
+    if p == 0:
+        return "0% (it cannot happen)"
+    if p == 1:
+        return "100% (certain)"
+    shown = f"{float(p * 100):.1f}"
+    if shown == "0.0":
+        return "under 0.1%"
+    if shown == "100.0":
+        return "over 99.9%"
+    return f"{shown}%"

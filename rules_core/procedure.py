@@ -1,0 +1,298 @@
+"""How dice are rolled and read: a handful of verbs, and one description that composes them.
+
+The verbs, each a few lines, build every mechanic the systems need (the way icepool builds
+every game from ``reroll``, ``explode``, ``highest`` and a count or a sum):
+
+- :func:`roll_pool`: roll some dice;
+- :func:`reroll_while`: reroll dice while they show certain faces (in waves);
+- :func:`explode`: a die showing certain faces adds another die (in waves);
+- :func:`keep_highest`, :func:`keep_lowest`: only some dice count;
+- :func:`count_at_least`: successes, the dice showing a target number or more;
+- :func:`cancel_highest`: the other side takes away the highest dice;
+- :func:`total`: the sum of the dice that count.
+
+A :class:`Procedure` describes a roll as those verbs in order (how many dice, the steps,
+and how the roll is read). The same description rolls the dice (:meth:`Procedure.roll`)
+and measures them: :mod:`rules_core.odds` turns it into an exact distribution, so the odds
+on a card are always the odds of what the engine actually rolled.
+
+**Waves.** Rerolls and explosions go as a player does them: pick up every die that must be
+rolled again, roll them together, repeat. Scripted faces are read in that order: the first
+roll, then the first wave, and so on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field, replace
+from typing import Protocol
+
+from rules_core import limits
+from rules_core.dice import DiceSource, ScriptedDice, format_faces
+from rules_core.errors import DiceScriptError, ExplosionLimitError, RerollLimitError
+from rules_core.roll import Die, Roll
+from rules_core.words import count
+
+# -- the verbs ---------------------------------------------------------------------------
+
+
+def roll_pool(dice: DiceSource, size: int, sides: int, origin: str = "") -> Roll:
+    """Roll ``size`` dice of ``sides`` faces from ``dice``."""
+    return Roll(sides, tuple(Die(sides, (face,), origin) for face in dice.roll(size, sides)))
+
+
+def reroll_while(roll: Roll, dice: DiceSource, must_reroll: Callable[[int], bool], *,
+                 rule: str = "the reroll rule", limit: int | None = None) -> Roll:
+    """Reroll every kept die whose face ``must_reroll``, in waves, until none must.
+
+    A die is rerolled at most ``limit`` times (:data:`~rules_core.limits.MAX_REROLLS_PER_DIE`
+    by default): reaching it means the rule can never be satisfied or the dice are stuck.
+    """
+    limit = limits.MAX_REROLLS_PER_DIE if limit is None else limit
+    histories = [list(die.faces) for die in roll.dice]
+    live = [i for i, die in enumerate(roll.dice) if die.kept]
+    for _ in range(limit):
+        pending = [i for i in live if must_reroll(histories[i][-1])]
+        if not pending:
+            break
+        faces = _wave(dice, [histories[i][-1] for i in pending], roll.sides,
+                      f"{rule} rerolls {count(len(pending), 'die')}",
+                      "for the reroll (rerolls come after the first roll, in waves)")
+        for i, face in zip(pending, faces, strict=True):
+            histories[i].append(face)
+    stuck = [histories[i][-1] for i in live if must_reroll(histories[i][-1])]
+    if stuck:
+        raise RerollLimitError(
+            f"under {rule} a die was rerolled {limit} times and still shows "
+            f"{format_faces(stuck)}: a die may be rerolled at most {limit} times; check that "
+            "the rule leaves some face to keep and that the dice source is not stuck"
+        )
+    return Roll(roll.sides, tuple(replace(die, faces=tuple(history))
+                                  for die, history in zip(roll.dice, histories, strict=True)))
+
+
+def explode(roll: Roll, dice: DiceSource, faces: Collection[int], *,
+            rule: str = "exploding dice", origin: str = "rolled again",
+            limit: int | None = None) -> Roll:
+    """Every kept die showing one of ``faces`` adds a die (``origin``), in waves; added dice
+    explode too. One die's chain may add at most ``limit`` dice
+    (:data:`~rules_core.limits.MAX_EXPLOSIONS_PER_DIE` by default)."""
+    limit = limits.MAX_EXPLOSIONS_PER_DIE if limit is None else limit
+    dice_out = list(roll.dice)
+    depth = [0] * len(dice_out)
+    pending = [i for i, die in enumerate(dice_out) if die.kept and die.face in faces]
+    while pending:
+        if any(depth[i] >= limit for i in pending):
+            raise ExplosionLimitError(
+                f"under {rule} one die added {limit} dice and would add another: a die may "
+                f"add at most {limit} dice; check that the dice source is not stuck"
+            )
+        shown = [dice_out[i].face for i in pending]
+        new = _wave(dice, shown, roll.sides, f"{rule} adds {count(len(pending), 'die')}",
+                    "for the dice rolled again (they come after the roll before them, in waves)")
+        for i in pending:
+            dice_out[i] = replace(dice_out[i], exploded=True)
+        start = len(dice_out)
+        dice_out.extend(Die(roll.sides, (face,), origin) for face in new)
+        depth.extend(depth[i] + 1 for i in pending)
+        pending = [j for j in range(start, len(dice_out)) if dice_out[j].face in faces]
+    return Roll(roll.sides, tuple(dice_out))
+
+
+def keep_highest(roll: Roll, n: int) -> Roll:
+    """Only the ``n`` highest kept dice stay kept (the earlier die on a tie)."""
+    return _keep(roll, n, highest=True)
+
+
+def keep_lowest(roll: Roll, n: int) -> Roll:
+    """Only the ``n`` lowest kept dice stay kept (the earlier die on a tie)."""
+    return _keep(roll, n, highest=False)
+
+
+def _keep(roll: Roll, n: int, *, highest: bool) -> Roll:
+    ranked = sorted((i for i, die in enumerate(roll.dice) if die.kept),
+                    key=lambda i: (-roll.dice[i].face if highest else roll.dice[i].face, i))
+    for i in ranked[max(n, 0):]:
+        roll = roll.with_die(i, kept=False)
+    return roll
+
+
+def count_at_least(roll: Roll, target: int) -> int:
+    """How many dice that count show ``target`` or more (successes)."""
+    return sum(1 for die in roll.dice if die.counts and die.face >= target)
+
+
+def cancel_highest(roll: Roll, n: int, among: Callable[[Die], bool] = lambda die: True) -> Roll:
+    """Cancel the ``n`` highest dice that count and satisfy ``among`` (earlier die on a tie)."""
+    ranked = sorted((i for i, die in enumerate(roll.dice) if die.counts and among(die)),
+                    key=lambda i: (-roll.dice[i].face, i))
+    for i in ranked[:max(n, 0)]:
+        roll = roll.with_die(i, cancelled=True)
+    return roll
+
+
+def total(roll: Roll) -> int:
+    """The sum of the dice that count."""
+    return sum(die.face for die in roll.dice if die.counts)
+
+
+# -- one description of a roll -----------------------------------------------------------
+
+
+class Step(Protocol):
+    """One verb applied to a roll, as part of a :class:`Procedure`."""
+
+    def apply(self, roll: Roll, dice: DiceSource) -> Roll:
+        """The roll after this step (rolling more dice from ``dice`` if it needs to)."""
+        ...
+
+    def describe(self) -> str:
+        """The step in words, e.g. ``rerolling 1s and 2s``."""
+        ...
+
+
+@dataclass(frozen=True)
+class RerollWhile:
+    """Reroll dice while they show one of ``faces`` (``rule`` names the rule in errors)."""
+
+    faces: frozenset[int]
+    rule: str = "the reroll rule"
+
+    def apply(self, roll: Roll, dice: DiceSource) -> Roll:
+        return reroll_while(roll, dice, self.faces.__contains__, rule=self.rule)
+
+    def describe(self) -> str:
+        return f"rerolling {_faces_words(self.faces)}"
+
+
+@dataclass(frozen=True)
+class Explode:
+    """A die showing one of ``faces`` adds a die, which may explode in turn."""
+
+    faces: frozenset[int]
+    rule: str = "exploding dice"
+    origin: str = "rolled again"
+
+    def apply(self, roll: Roll, dice: DiceSource) -> Roll:
+        return explode(roll, dice, self.faces, rule=self.rule, origin=self.origin)
+
+    def describe(self) -> str:
+        return f"{_faces_words(self.faces)} rolled again"
+
+
+@dataclass(frozen=True)
+class KeepHighest:
+    """Keep the ``n`` highest dice."""
+
+    n: int
+
+    def apply(self, roll: Roll, dice: DiceSource) -> Roll:
+        return keep_highest(roll, self.n)
+
+    def describe(self) -> str:
+        return f"keeping the highest {self.n}"
+
+
+@dataclass(frozen=True)
+class KeepLowest:
+    """Keep the ``n`` lowest dice."""
+
+    n: int
+
+    def apply(self, roll: Roll, dice: DiceSource) -> Roll:
+        return keep_lowest(roll, self.n)
+
+    def describe(self) -> str:
+        return f"keeping the lowest {self.n}"
+
+
+@dataclass(frozen=True)
+class CountAtLeast:
+    """Read a roll as its successes: dice showing ``target`` or more."""
+
+    target: int
+    noun: str = "success"
+
+    def read(self, roll: Roll) -> int:
+        """The successes."""
+        return count_at_least(roll, self.target)
+
+
+@dataclass(frozen=True)
+class Total:
+    """Read a roll as the sum of its dice plus ``plus``."""
+
+    plus: int = 0
+    noun: str = ""
+
+    def read(self, roll: Roll) -> int:
+        """The total."""
+        return total(roll) + self.plus
+
+
+Reading = CountAtLeast | Total
+
+#: The steps a procedure may take, in order.
+PoolStep = RerollWhile | Explode | KeepHighest | KeepLowest
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """How a roll is made and read: ``size`` dice of ``sides``, ``steps`` in order, ``reading``.
+
+    ``label`` names the roll in words (``6d6``, ``2d6 expert + 3``); by default the dice.
+    """
+
+    size: int
+    sides: int
+    steps: tuple[PoolStep, ...] = ()
+    reading: Reading = field(default_factory=Total)
+    label: str = ""
+
+    def roll(self, dice: DiceSource, origin: str = "") -> Roll:
+        """Roll it: the pool, then each step in order."""
+        roll = roll_pool(dice, self.size, self.sides, origin)
+        for step in self.steps:
+            roll = step.apply(roll, dice)
+        return roll
+
+    def read(self, roll: Roll) -> int:
+        """What ``roll`` counts for under this procedure."""
+        return self.reading.read(roll)
+
+    def describe(self) -> str:
+        """``6d6``, or the label; with its steps: ``2d6, rerolling 1s and 2s``."""
+        if self.label:
+            return self.label
+        steps = ", ".join(step.describe() for step in self.steps)
+        plus = self.reading.plus if isinstance(self.reading, Total) else 0
+        text = f"{self.size}d{self.sides}" + (f" {'+' if plus > 0 else '−'} {abs(plus)}"
+                                               if plus else "")
+        return f"{text}, {steps}" if steps else text
+
+
+def _wave(dice: DiceSource, shown: list[int], sides: int, what: str,
+          extra: str) -> tuple[int, ...]:
+    n = len(shown)
+    what = f"{what} (showing {format_faces(shown)})"
+    if isinstance(dice, ScriptedDice) and len(dice.leftover) < n:
+        short = n - len(dice.leftover)
+        raise DiceScriptError(
+            f"{what} but the faces {format_faces(dice.faces)} run out: add "
+            f"{count(short, 'face')} {extra}"
+        )
+    try:
+        return dice.roll(n, sides)
+    except DiceScriptError as error:
+        raise DiceScriptError(f"{what}: {error}") from error
+
+
+def _faces_words(faces: frozenset[int]) -> str:
+    shown = sorted(faces)
+    words = [f"{f}s" for f in shown]
+    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+__all__ = ["CountAtLeast", "Explode", "KeepHighest", "KeepLowest", "PoolStep", "Procedure",
+           "Reading", "RerollWhile", "Step", "Total", "cancel_highest", "count_at_least",
+           "explode", "keep_highest", "keep_lowest", "reroll_while", "roll_pool", "total"]

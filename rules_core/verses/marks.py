@@ -1,0 +1,16 @@
+"""How 'Verses dice are marked on a card: successes, sixes that chain, successes cancelled."""
+
+from __future__ import annotations
+
+from rules_core.marks import SUCCESS, Mark, Tone, register
+
+#: A die showing 5 or 6 (the core's success mark).
+VERSES_SUCCESS = SUCCESS
+
+#: A surviving six of a successful chainable action: it joins the next action's pool.
+CHAINS = register(Mark("chains", "chains to the next action", "↪", "six that chains",
+                       Tone.ACCENT))
+
+#: A success the defender's successes took away (highest first).
+CANCELLED_BY_DEFENCE = register(Mark("cancelled by the defence", "cancelled by the defence",
+                                     "✗", "cancelled by the defence", Tone.STRUCK))

@@ -1,0 +1,46 @@
+"""Small helpers for the words results are explained in: counts of things, whole numbers.
+
+Every system writes "1 die" and "3 dice", and checks that a number an author typed is a
+whole number in range; these keep the wording (and the error messages) the same everywhere.
+"""
+
+from __future__ import annotations
+
+from rules_core.errors import RulesError
+
+#: Nouns whose plural is not the singular plus "s".
+_IRREGULAR = {"die": "dice", "success": "successes", "six": "sixes", "is": "are",
+              "was": "were", "this": "these"}
+
+
+def noun(n: int, singular: str, plural: str = "") -> str:
+    """The form of ``singular`` that goes with ``n``: ``noun(2, "die")`` is ``dice``."""
+    if n == 1:
+        return singular
+    return plural or _IRREGULAR.get(singular, singular + "s")
+
+
+def count(n: int, singular: str, plural: str = "") -> str:
+    """``n`` and its noun: ``count(1, "die")`` is ``1 die``, ``count(3, "six")`` ``3 sixes``."""
+    return f"{n} {noun(n, singular, plural)}"
+
+
+def verb_s(n: int, verb: str) -> str:
+    """A verb agreeing with ``n`` subjects: ``verb_s(1, "cancel")`` is ``cancels``."""
+    return verb + "s" if n == 1 else verb
+
+
+def is_whole(value: object, minimum: int = 0) -> bool:
+    """Whether ``value`` is a whole number (not a bool) of at least ``minimum``."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= minimum
+
+
+def whole(value: object, what: str, minimum: int = 0,
+          error: type[Exception] = RulesError) -> int:
+    """``value`` if it is a whole number of at least ``minimum``; else ``error`` saying so.
+
+    The message reads ``{what} must be a whole number, {minimum} or more, not {value!r}``.
+    """
+    if not is_whole(value, minimum):
+        raise error(f"{what} must be a whole number, {minimum} or more, not {value!r}")
+    return value  # type: ignore[return-value]  # is_whole checked it is an int
