@@ -15,6 +15,7 @@ from typing import Protocol, runtime_checkable
 from rules_core.errors import DiceScriptError
 from rules_core.limits import check_roll_size
 from rules_core.words import count as count_of
+from rules_core.words import noun
 
 
 @runtime_checkable
@@ -130,5 +131,5 @@ class RandomDice:
 def _faces_listed(faces: tuple[int, ...]) -> str:
     if not faces:
         return "no faces are listed"
-    return f"{count_of(len(faces), 'face')} {'is' if len(faces) == 1 else 'are'} listed " \
+    return f"{count_of(len(faces), 'face')} {noun(len(faces), 'is')} listed " \
         f"({format_faces(faces)})"

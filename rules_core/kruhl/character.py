@@ -14,6 +14,7 @@ from types import MappingProxyType
 from rules_core.kruhl.check import SkillCheck
 from rules_core.kruhl.errors import CharacterError
 from rules_core.kruhl.training import UNTRAINED, Training
+from rules_core.words import whole
 
 #: The attribute each skill usually adds (Kruhl 3e, tables "Opposed rolls" and "Unopposed
 #: rolls", "Initiating Conflict", "Blinding", "Terrifying", "Distracting").
@@ -54,11 +55,7 @@ class Character:
     def __post_init__(self) -> None:
         for label, values in (("attribute", self.attributes), ("equipment", self.equipment)):
             for key, value in values.items():
-                if not isinstance(value, int) or value < 0:
-                    raise CharacterError(
-                        f"{self.name}'s {label} {key} must be a whole number, 0 or more, "
-                        f"not {value!r}"
-                    )
+                whole(value, f"{self.name}'s {label} {key}", error=CharacterError)
         object.__setattr__(self, "attributes", MappingProxyType(dict(self.attributes)))
         object.__setattr__(self, "equipment", MappingProxyType(dict(self.equipment)))
         object.__setattr__(self, "skills", MappingProxyType(

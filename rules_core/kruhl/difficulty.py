@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from rules_core.errors import RulesError
 from rules_core.explain import TableView
+from rules_core.words import whole
 
 
 @dataclass(frozen=True)
@@ -61,8 +62,7 @@ def difficulty(dv: int | str | Difficulty) -> Difficulty:
                 + ", ".join(repr(n) for n in _NAMES)
             )
         return _NAMES[dv.lower()]
-    if not isinstance(dv, int) or dv < 0:
-        raise RulesError(f"a DV is a whole number, 0 or more, not {dv!r}")
+    whole(dv, "a DV")
     for rung in DV_LADDER:
         if rung.dv == dv:
             return rung

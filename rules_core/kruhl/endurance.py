@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from rules_core.errors import RulesError
 from rules_core.explain import Explanation
+from rules_core.words import whole
 
 CHARACTER, OBJECT, RABBLE = "character", "object", "rabble"
 
@@ -40,9 +41,7 @@ class Endurance:
         if self.kind not in (CHARACTER, OBJECT, RABBLE):
             raise RulesError(f"Endurance is a character's, an object's or rabble's, "
                              f"not {self.kind!r}")
-        if not isinstance(self.maximum, int) or self.maximum < 1:
-            raise RulesError(f"maximum Endurance is a whole number, 1 or more, "
-                             f"not {self.maximum!r}")
+        whole(self.maximum, "maximum Endurance", 1)
 
     @classmethod
     def of_object(cls, maximum: int, who: str = "") -> Endurance:

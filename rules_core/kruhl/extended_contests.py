@@ -24,7 +24,7 @@ from rules_core.kruhl.difficulty import Difficulty, difficulty
 from rules_core.kruhl.errors import ContestLimitError
 from rules_core.play import PlayLoop
 from rules_core.question import NoOdds
-from rules_core.words import verb_s, whole
+from rules_core.words import count, verb_s, whole
 
 
 @dataclass(frozen=True, repr=False)
@@ -149,9 +149,7 @@ class _ScoredContest(PlayLoop[ScoredRound]):
 
     def __repr__(self) -> str:
         ending = f"{self.winner} wins" if self.winner else "under way"
-        rounds = len(self.log)
-        return (f"<{self.kind}: {self._tally()} after {rounds} round"
-                f"{'' if rounds == 1 else 's'}, {ending}>")
+        return f"<{self.kind}: {self._tally()} after {count(len(self.log), 'round')}, {ending}>"
 
 
 class Race(_ScoredContest):

@@ -32,7 +32,7 @@ log = get_plugin_logger("rules-examples")
 ASSETS = Path(__file__).parent / "assets"
 ASSET_DIR = "assets/rules-examples"
 STYLESHEET = f"{ASSET_DIR}/examples.css"
-PAGE_SCRIPT = f"{ASSET_DIR}/reroll.mjs"
+PAGE_SCRIPT = f"{ASSET_DIR}/cards.mjs"
 #: Where the browser engine (Pyodide, our wheel, the snapshot) goes in the built site.
 RUNTIME_DIR = f"{ASSET_DIR}/pyodide"
 

@@ -21,6 +21,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from rules_core.words import count
 from site_plugins.examples.lexer import Example, Step
 from site_plugins.examples.render import render_body
 from site_plugins.examples.session import DiceMode, ExampleRun, Session
@@ -87,7 +88,7 @@ def announcement(runs: list[tuple[CardInput, ExampleRun]], target: int) -> str:
     later = len(runs) - 1
     text = "Rerolled. " + (" ".join(said) if said else "New dice rolled.")
     if later > 0:
-        text += f" {later} later example{'s' if later != 1 else ''} on this page updated."
+        text += f" {count(later, 'later example')} on this page updated."
     return text
 
 
