@@ -152,7 +152,7 @@ def distribution(procedure: Procedure, limit: int | None = None) -> dict[Any, Fr
 def _answer(question: AtLeast | Wins) -> Answer:
     if isinstance(question, AtLeast):
         p = question.procedure
-        die = _reading_die(p, None, cap=_cap_for(p, question.value))
+        die = _reading_die(p, None, cap=_cap_for(p, question.value + 1))
         chance = _at_least(die, question.value)
         if chance == 1:  # the lowest reading: "or more" says nothing, give its own chance
             exactly = chance - _at_least(die, question.value + 1)

@@ -1,0 +1,87 @@
+"""Layering: the core names no system, a system imports only the core and itself, only
+``rules_core.odds`` imports icepool, and the browser's Python imports no MkDocs."""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from site_plugins.examples.runtime import BROWSER_MODULES
+from tests.conftest import ROOT
+
+CORE = ROOT / "rules_core"
+SYSTEMS = sorted(p.name for p in CORE.iterdir() if (p / "__init__.py").is_file())
+STDLIB = set(sys.stdlib_module_names) | {"__future__"}
+
+
+def imports(path: Path) -> set[str]:
+    """Every module ``path`` imports, by its full dotted name."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, f"{path}: use absolute imports"
+            found.add(node.module or "")
+    return found
+
+
+def top(name: str) -> str:
+    return name.split(".")[0]
+
+
+def system_of(name: str) -> str | None:
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == "rules_core" and parts[1] in SYSTEMS \
+        else None
+
+
+def test_there_are_systems_to_check() -> None:
+    assert {"verses", "kruhl"} <= set(SYSTEMS)
+
+
+@pytest.mark.parametrize("path", sorted(CORE.glob("*.py")), ids=lambda p: p.name)
+def test_the_core_imports_no_system_and_only_the_standard_library(path: Path) -> None:
+    for name in imports(path):
+        assert system_of(name) is None, f"core module {path.name} imports the system {name}"
+        allowed = {"rules_core"} | ({"icepool"} if path.name == "odds.py" else set())
+        assert top(name) in STDLIB | allowed, f"{path.name} imports {name}"
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_system_imports_only_the_core_and_itself(system: str) -> None:
+    for path in sorted((CORE / system).rglob("*.py")):
+        for name in imports(path):
+            other = system_of(name)
+            assert other in (None, system), f"{path.relative_to(ROOT)} imports {name}"
+            assert top(name) in STDLIB | {"rules_core"}, f"{path.relative_to(ROOT)}: {name}"
+
+
+def test_only_the_odds_import_icepool_and_only_the_dice_import_random() -> None:
+    for path in sorted(CORE.rglob("*.py")):
+        names = {top(name) for name in imports(path)}
+        if "icepool" in names:
+            assert path.name == "odds.py" and path.parent == CORE, path
+        if "random" in names:
+            assert path.name == "dice.py" and path.parent == CORE, path
+
+
+@pytest.mark.parametrize("module", [m for m in BROWSER_MODULES if m != "__init__.py"])
+def test_the_browser_modules_import_no_mkdocs(module: str) -> None:
+    path = ROOT / "site_plugins" / "examples" / module
+    browser = {f"site_plugins.examples.{m.removesuffix('.py')}" for m in BROWSER_MODULES}
+    for name in imports(path):
+        assert top(name) in STDLIB | {"rules_core"} or name in browser, f"{module}: {name}"
+
+
+def test_the_card_ui_reaches_the_engine_only_through_its_client() -> None:
+    assets = ROOT / "site_plugins" / "examples" / "assets"
+    cards = (assets / "cards.mjs").read_text(encoding="utf-8")
+    client = (assets / "engine-client.mjs").read_text(encoding="utf-8")
+    assert 'from "./engine-client.mjs"' in cards and "new Worker(" not in cards
+    assert not re.search(r"^import ", client, re.MULTILINE)  # the client needs no card code
+    assert "new Worker(" in client and "querySelector" not in client

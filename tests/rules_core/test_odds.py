@@ -1,0 +1,119 @@
+"""Exact odds: known answers, the words a card shows, and the limits of exactness."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rules_core import odds
+from rules_core.odds import LIMIT, OddsUnavailable, answer, describe, distribution
+from rules_core.procedure import (
+    CountAtLeast,
+    Explode,
+    KeepHighest,
+    KeepLowest,
+    Procedure,
+    RerollWhile,
+    Total,
+)
+from rules_core.question import AtLeast, NoOdds, Settled, Wins
+
+SIX_D6 = Procedure(6, 6, (), CountAtLeast(5))
+EXPERT_D6 = Procedure(1, 6, (RerollWhile(frozenset({1, 2})),), Total())
+TEN_AGAIN = Procedure(1, 10, (Explode(frozenset({10})),), CountAtLeast(8))
+
+
+def test_tam_s_first_punch_reads_thirty_two_percent() -> None:
+    assert describe(AtLeast(SIX_D6, 3)) == (
+        "3 or more successes on 6d6: 32.0% (233/729); on average 2 successes")
+
+
+def test_an_expert_die_is_even_on_three_to_six() -> None:
+    assert distribution(EXPERT_D6) == {f: Fraction(1, 4) for f in (3, 4, 5, 6)}
+    found = answer(AtLeast(EXPERT_D6, 5))
+    assert found is not None and (found.low, found.mean) == (Fraction(1, 2), Fraction(9, 2))
+
+
+def test_a_reroll_limit_gathers_the_refused_rolls() -> None:
+    limited = distribution(EXPERT_D6, limit=1)
+    assert limited[LIMIT] == Fraction(1, 9) and limited[3] == Fraction(2, 9)
+    assert sum(limited.values()) == 1
+
+
+def test_keeping_the_highest_matches_a_hand_count() -> None:
+    two_of_three = distribution(Procedure(3, 6, (KeepHighest(2),), Total()))
+    assert two_of_three[12] == Fraction(16, 216)  # at least two sixes
+    assert distribution(Procedure(3, 6, (KeepLowest(1),), Total()))[6] == Fraction(1, 216)
+
+
+def test_the_lowest_reading_gives_its_own_chance_not_certainty() -> None:
+    assert describe(AtLeast(SIX_D6, 0)).startswith("No successes on 6d6: 8.8% (64/729)")
+
+
+def test_a_total_says_a_total() -> None:
+    text = describe(AtLeast(Procedure(2, 6, (), Total(3), "2d6 + 3"), 12))
+    assert text == "A total of 12 or more on 2d6 + 3: 27.8% (5/18); on average 10"
+
+
+def test_exploding_successes_at_least_n_are_exact() -> None:
+    # 1d10, 8+ succeeds, 10 again: two or more successes need a 10, then an 8 or more;
+    # each die is worth 3/10 of a success and gives another die 1/10 of the time.
+    found = answer(AtLeast(TEN_AGAIN, 2))
+    assert found is not None and found.exact
+    assert found.low == Fraction(1, 10) * Fraction(3, 10)
+    assert found.mean == Fraction(3, 10) / (1 - Fraction(1, 10))
+
+
+def test_an_exploding_roll_has_no_finite_distribution_without_a_limit() -> None:
+    with pytest.raises(OddsUnavailable):
+        distribution(TEN_AGAIN)
+    limited = distribution(TEN_AGAIN, limit=2)
+    assert limited[LIMIT] == Fraction(1, 1000) and sum(limited.values()) == 1
+
+
+def test_a_contest_between_exploding_rolls_is_bounded_exactly() -> None:
+    pool = Procedure(3, 10, (Explode(frozenset({10})),), CountAtLeast(8))
+    found = answer(Wins("A", pool, "B", pool, 1))
+    assert found is not None and not found.exact
+    assert 0 < found.high - found.low < Fraction(1, 10**9)
+    assert "%" in odds.chance(found) and "/" not in odds.chance(found)
+
+
+def test_a_plain_contest_is_exact() -> None:
+    found = answer(Wins("A", Procedure(1, 6), "B", Procedure(1, 6), 0))
+    assert found is not None and found.low == Fraction(21, 36)
+    assert describe(Wins("A", Procedure(1, 6), "B", Procedure(1, 6), 1)) == (
+        "A wins against B: 41.7% (5/12)")
+
+
+def test_a_rule_that_keeps_no_face_has_no_odds() -> None:
+    stuck = Procedure(1, 6, (RerollWhile(frozenset(range(1, 7))),), Total())
+    assert answer(AtLeast(stuck, 1)) is None
+    assert describe(AtLeast(stuck, 1)).endswith("no exact odds for this roll.")
+
+
+def test_settled_and_no_odds_questions_say_so() -> None:
+    assert describe(Settled("Soraya's attack", False, "she is sprinting")) == (
+        "Soraya's attack: no chance, she is sprinting.")
+    assert describe(NoOdds("the chase", "it can run for any number of rounds")) == (
+        "No exact odds for the chase: it can run for any number of rounds.")
+    assert answer(NoOdds("x", "y")) is None
+
+
+def test_answers_are_cached_by_question() -> None:
+    assert answer(AtLeast(SIX_D6, 4)) is answer(AtLeast(SIX_D6, 4))
+
+
+@pytest.mark.parametrize(("p", "text"), [
+    (Fraction(0), "0% (it cannot happen)"), (Fraction(1), "100% (certain)"),
+    (Fraction(1, 10**6), "under 0.1% (1/1000000)"), (Fraction(1, 3), "33.3% (1/3)"),
+    (Fraction(1, 10**8), "under 0.1%"),
+])
+def test_chances_read_as_percentages(p: Fraction, text: str) -> None:
+    assert odds.chance(odds.Answer(p, p)) == text
+
+
+def test_means_read_as_a_reader_reads_them() -> None:
+    assert [odds.number(Fraction(n, d)) for n, d in ((2, 1), (21, 2), (7, 3))] == [
+        "2", "10.5", "2.3"]
