@@ -57,7 +57,7 @@ class AttackResult:
             title += f" ({', '.join(traits)})"
         lines = (*base.lines, *self._aftermath(), *self.notes)
         return Explanation(title=title, pool=base.pool, rolls=base.rolls, lines=lines,
-                           outcome=base.outcome)
+                           outcome=base.outcome, odds=base.odds)
 
     def _aftermath(self) -> tuple[str, ...]:
         lines = []
@@ -102,7 +102,8 @@ class AttackGroup:
         rows = tuple((r.target, r.summary()) for r in self.results)
         who = self.results[0].who if self.results else ""
         return Explanation(title=f"{who}: {self.name}", rolls=tuple(rolls),
-                           tables=(TableView("Targets", ("Target", "Outcome"), rows),))
+                           tables=(TableView("Targets", ("Target", "Outcome"), rows),),
+                           odds=tuple(r.contest.odds() for r in self.results))
 
     def __repr__(self) -> str:
         return "\n".join(repr(r) for r in self.results)

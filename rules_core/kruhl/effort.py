@@ -49,7 +49,8 @@ class CombinedEffort:
                 f"gains +{self.bonus}.")
         return Explanation(title="Combining effort", rolls=tuple(r.view() for r in self.rolls),
                            lines=(line,),
-                           tables=(TableView("Combined rolls", ("Who", "Roll"), rows),))
+                           tables=(TableView("Combined rolls", ("Who", "Roll"), rows),),
+                           odds=tuple(r.odds() for r in self.rolls))
 
     def __repr__(self) -> str:
         parts = ", ".join(f"{r.who} {r.total}" for r in self.rolls)

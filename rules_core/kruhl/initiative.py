@@ -47,7 +47,8 @@ class Initiative:
                       for name, faces in self.roll_offs)
         return Explanation(title="Initiative: Perception (Reason)",
                            rolls=tuple(r.view() for r in self.rolls), lines=lines,
-                           tables=(TableView("Order of play", ("Turn", "Who", "Roll"), rows),))
+                           tables=(TableView("Order of play", ("Turn", "Who", "Roll"), rows),),
+                           odds=tuple(r.odds() for r in self.rolls))
 
     def __repr__(self) -> str:
         return "<Initiative: " + ", ".join(f"{n} {self.total(n)}" for n in self.order) + ">"

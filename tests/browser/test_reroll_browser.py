@@ -100,6 +100,24 @@ def test_every_pool_in_the_chain_follows_the_sixes_shown(page: Page, guard: Guar
     assert "chained" in outcomes
 
 
+def test_the_odds_follow_the_rerolled_pools(page: Page, guard: Guard) -> None:
+    page.goto(CHAPTER)
+    second = card(page, "the-chained-punch")
+    expect(second.locator(".rx-odds")).to_contain_text("on 8d6")
+    seen = set()
+    for _ in range(8):
+        reroll(page, "tams-first-punch")
+        first = card(page, "tams-first-punch")
+        successes = sum(f >= 5 for f in faces(first))
+        expect(first.locator(".rx-odds")).to_contain_text(
+            re.compile(rf"^(No successes|{successes} or more successes) on 6d6: "))
+        joined = chained_dice(second)
+        if joined:  # the second punch rolled 6d6 + the sixes that chained: its odds say so
+            expect(second.locator(".rx-odds")).to_contain_text(f"on {6 + joined}d6")
+            seen.add(joined)
+    assert seen, "no reroll chained any six: the odds of a chained pool were never seen"
+
+
 def test_restore_brings_back_the_documented_page(page: Page, guard: Guard) -> None:
     page.goto(CHAPTER)
     originals = {cid: card(page, cid).locator(".rx-body").inner_html()

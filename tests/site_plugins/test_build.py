@@ -109,11 +109,36 @@ def test_the_stylesheet_is_shipped_and_linked(tmp_path: Path) -> None:
     assert "assets/rules-examples/examples.css" in html
 
 
-def test_the_project_site_builds_with_no_other_origin(tmp_path: Path) -> None:
-    site = tmp_path / "site"
+@pytest.fixture(scope="module")
+def project_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project's own site, built once with the command line."""
+    site = tmp_path_factory.mktemp("project") / "site"
     done = subprocess.run([*MKDOCS, "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)],
                           capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=300)
     assert done.returncode == 0, done.stderr
+    return site
+
+
+def test_tam_s_first_punch_shows_its_exact_odds_without_javascript(project_site: Path) -> None:
+    html = (project_site / "verses" / "action-chaining" / "index.html").read_text("utf-8")
+    card = html[html.index('id="tams-first-punch"'):]
+    card = card[:card.index("</figure>")]
+    assert ('<ul class="rx-odds" aria-label="Odds"><li>3 or more successes on 6d6: 32.0% '
+            "(233/729); on average 2 successes</li></ul>") in card
+
+
+def test_every_card_that_rolls_shows_odds(project_site: Path) -> None:
+    missing = []
+    for page in project_site.rglob("*.html"):
+        for card in re.findall(r'<figure class="rx-card".*?</figure>', page.read_text("utf-8"),
+                               re.DOTALL):
+            if 'data-rx-rerollable="true"' in card and 'class="rx-odds"' not in card:
+                missing.append(f"{page.relative_to(project_site)}: {card[:120]}")
+    assert not missing, missing
+
+
+def test_the_project_site_builds_with_no_other_origin(project_site: Path) -> None:
+    site = project_site
     urls = set()
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -122,15 +121,6 @@ def test_rerun_with_a_scripted_replay_reproduces_the_documented_page(
 def test_a_malformed_request_is_refused_clearly(request_: dict[str, object]) -> None:
     with pytest.raises(RerollRequestError):
         reroll_page(json.dumps(request_))
-
-
-def test_reroll_imports_nothing_but_the_engine_and_stdlib() -> None:
-    source = (ROOT / "site_plugins/examples/reroll.py").read_text(encoding="utf-8")
-    imported = set(re.findall(r"^(?:from|import) ([\w.]+)", source, re.MULTILINE))
-    assert imported <= {"__future__", "json", "dataclasses", "typing",
-                        "site_plugins.examples.lexer", "site_plugins.examples.render",
-                        "site_plugins.examples.session"}
-    assert Path(ROOT / "site_plugins/examples/reroll.py").is_file()
 
 
 def test_a_step_needing_what_a_refused_move_never_made_is_not_played(
