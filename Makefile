@@ -29,6 +29,7 @@ lint: setup
 bench: setup chromium
 	$(BIN)/python benchmarks/build_time.py
 	$(BIN)/python benchmarks/reroll.py
+	$(BIN)/python benchmarks/odds.py
 
 setup: $(VENV)/.installed node_modules/.installed $(PYODIDE_WHEELS)/.done
 

@@ -13,8 +13,8 @@ The shared core carries no game rules and names no system:
   :mod:`~rules_core.odds`: the exact odds beside every roll;
 - :mod:`~rules_core.limits`, :mod:`~rules_core.errors`, :mod:`~rules_core.words`.
 
-Each game system is a package on top (``rules_core.verses``, ``rules_core.kruhl``) that
-imports only the core and itself. Nothing here imports mkdocs or markdown, so the same code
+Each game system is a package on top of the core (``rules_core.<system>``) that imports only
+the core and itself. Nothing here imports mkdocs or markdown, so the same code
 verifies examples at build time and runs in the browser under Pyodide.
 """
 
@@ -48,6 +48,7 @@ from rules_core.procedure import (
 )
 from rules_core.question import AtLeast, NoOdds, Wins
 from rules_core.roll import Die, Roll
+from rules_core.rolled_pool import RolledPool
 
 __version__ = "0.2.0"
 
@@ -84,6 +85,7 @@ __all__ = [
     "RerollLimitError",
     "RerollWhile",
     "Roll",
+    "RolledPool",
     "RollView",
     "RoundLimitError",
     "RulesCoreError",

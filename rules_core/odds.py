@@ -220,44 +220,66 @@ _SENTINEL = 10**9
 
 def _reading_die(procedure: Procedure, limit: int | None, cap: int | None) -> icepool.Die[int]:
     """The distribution of ``procedure``'s reading. With ``cap`` (exploding dice only), every
-    reading of ``cap`` or more (before ``plus``) is gathered at ``cap``."""
+    reading of ``cap`` or more (before ``plus``) is gathered at ``cap``; with ``limit``, every
+    roll the engine would refuse is :data:`_SENTINEL`."""
     import icepool
 
-    face = _face_die(procedure, limit)
-    value = _value_of(procedure)
-    reading = procedure.reading
-    plus = reading.plus if isinstance(reading, Total) else 0
-    keep = [s for s in procedure.steps if isinstance(s, KeepHighest | KeepLowest)]
-    blow = _explosion(procedure)
-    if blow is not None:
-        if keep:
-            raise OddsUnavailable("keeping dice after they explode is not supported")
-        per_die = _chain_die(face, procedure.sides, blow, value, limit, cap)
-    else:
-        per_die = face.map(lambda f: f if f >= _SENTINEL else value(f))
-    if keep:
-        pool = icepool.Pool([per_die] * procedure.size)
-        kept = keep[-1]
-        n = max(min(kept.n, procedure.size), 0)
-        summed = (pool.highest(n) if isinstance(kept, KeepHighest) else pool.lowest(n)).sum()
-        die = summed if n else icepool.Die([0])
-    else:
-        die = procedure.size @ per_die if procedure.size else icepool.Die([0])
+    per_die = _per_die(procedure, limit, cap)
+    refused = Fraction(per_die.quantity(">=", _SENTINEL), per_die.denominator())
+    if refused:  # a roll is refused if any of its dice is: read the others apart, then mix
+        per_die = per_die.reroll([o for o in per_die.outcomes() if o >= _SENTINEL], depth="inf")
+    die = _pool_of(procedure, per_die)
     if cap is not None:
         die = die.map(lambda x: min(x, cap))
-    if limit is not None:
-        die = die.map(lambda x: _SENTINEL if x >= _SENTINEL else x)
-    return die + plus if plus else die
+    plus = procedure.reading.plus if isinstance(procedure.reading, Total) else 0
+    die = die + plus if plus else die
+    if not refused:
+        return die
+    kept = (1 - refused) ** procedure.size
+    weights = {o: kept * Fraction(q, die.denominator()) for o, q in die.items()}
+    weights[_SENTINEL] = weights.get(_SENTINEL, Fraction(0)) + 1 - kept
+    scale = lcm(*(w.denominator for w in weights.values()))
+    return icepool.Die({o: int(w * scale) for o, w in weights.items() if w})
+
+
+def _per_die(procedure: Procedure, limit: int | None, cap: int | None) -> icepool.Die[int]:
+    """What one die (with the dice it adds by exploding) is worth to the reading."""
+    face = _face_die(procedure, limit)
+    value = _value_of(procedure)
+    blow = _explosion(procedure)
+    if blow is None:
+        return face.map(lambda f: f if f >= _SENTINEL else value(f))
+    if any(isinstance(s, KeepHighest | KeepLowest) for s in procedure.steps):
+        raise OddsUnavailable("keeping dice after they explode is not supported")
+    return _chain_die(face, procedure.sides, blow, value, limit, cap)
+
+
+def _pool_of(procedure: Procedure, per_die: icepool.Die[int]) -> icepool.Die[int]:
+    """The sum of ``procedure.size`` such dice, or of the ones its keep step keeps."""
+    import icepool
+
+    keep = [s for s in procedure.steps if isinstance(s, KeepHighest | KeepLowest)]
+    n = procedure.size if not keep else max(min(keep[-1].n, procedure.size), 0)
+    if n == 0:
+        return icepool.Die([0])
+    if not keep or n == procedure.size:
+        return procedure.size @ per_die
+    pool = icepool.Pool([per_die] * procedure.size)
+    return (pool.highest(n) if isinstance(keep[-1], KeepHighest) else pool.lowest(n)).sum()
 
 
 def _face_die(procedure: Procedure, limit: int | None) -> icepool.Die[int]:
-    """One die's final face after the reroll steps (before any explosion)."""
+    """One die's final face after the reroll steps (before any explosion or keep)."""
     import icepool
 
     die: icepool.Die[int] = icepool.Die(range(1, procedure.sides + 1))
+    after_rerolls = False
     for step in procedure.steps:
-        if isinstance(step, Explode | KeepHighest | KeepLowest):
-            break
+        if not isinstance(step, RerollWhile):
+            after_rerolls = True
+            continue
+        if after_rerolls:
+            raise OddsUnavailable("rerolls after an explosion or a keep are not supported")
         faces = frozenset(f for f in step.faces if 1 <= f <= procedure.sides)
         if faces >= frozenset(range(1, procedure.sides + 1)):
             raise OddsUnavailable(f"{step.rule} leaves no face to keep")
@@ -266,17 +288,7 @@ def _face_die(procedure: Procedure, limit: int | None) -> icepool.Die[int]:
         else:
             die = die.reroll(faces, depth=limit).map(
                 lambda f, stuck=faces: _SENTINEL if f in stuck else f)
-    for step in procedure.steps[_first_after_rerolls(procedure):]:
-        if isinstance(step, RerollWhile):
-            raise OddsUnavailable("rerolls after an explosion or a keep are not supported")
     return die
-
-
-def _first_after_rerolls(procedure: Procedure) -> int:
-    for i, step in enumerate(procedure.steps):
-        if not isinstance(step, RerollWhile):
-            return i
-    return len(procedure.steps)
 
 
 def _explosion(procedure: Procedure) -> Explode | None:

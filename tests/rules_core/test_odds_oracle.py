@@ -143,6 +143,8 @@ PROCEDURES = {
     "keep lowest": Procedure(4, 6, (KeepLowest(1),), Total(3)),
     "keep highest, successes": Procedure(4, 6, (KeepHighest(2),), CountAtLeast(5)),
     "reroll then keep": Procedure(3, 6, (RerollWhile(frozenset({1})), KeepHighest(2)), Total()),
+    "reroll then keep lowest": Procedure(3, 6, (RerollWhile(frozenset({1, 2})), KeepLowest(1)),
+                                         Total()),
 }
 
 

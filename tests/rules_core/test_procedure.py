@@ -151,3 +151,17 @@ def test_a_die_writes_its_history_and_brackets_a_die_not_kept() -> None:
     assert Die(6, (1, 5)).text() == "1→5"
     assert Die(6, (4,), kept=False).text() == "(4)"
     assert Roll(6, (Die(6, (1, 5)), Die(6, (4,), kept=False))).text() == "1→5 (4)"
+
+
+def test_a_rolled_pool_reads_explains_and_asks_its_odds() -> None:
+    from rules_core.question import AtLeast
+    from rules_core.rolled_pool import RolledPool
+
+    pool = Procedure(3, 10, (Explode(frozenset({10})),), CountAtLeast(8))
+    rolled = RolledPool.of("Ana", pool, ScriptedDice("10 8 2 9"))
+    view = rolled.explain()
+    assert (rolled.result, view.lines) == (3, ("3 successes.",))
+    assert view.odds == (AtLeast(pool, 3),)
+    assert [d.mark_names for d in view.rolls[0].dice] == [
+        ("success", "explodes"), ("success",), (), ("success", "added")]
+    assert repr(rolled) == "<Ana, 3d10, 10s rolled again: [10 8 2 9] 3 successes>"
