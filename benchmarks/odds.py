@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import rules_core.odds as engine
+from rules_core.odds_text import describe
 from rules_core.question import Question
 from site_plugins.examples.verify import verify_page
 
@@ -74,7 +75,7 @@ def measure(questions: list[Question], repeat: int) -> list[dict[str, Any]]:
             start = time.perf_counter()
             engine.answer(question)
             times.append((time.perf_counter() - start) * 1000)
-    return [{"question": repr(q), "kind": type(q).__name__, "words": engine.describe(q),
+    return [{"question": repr(q), "kind": type(q).__name__, "words": describe(q),
              "samples_ms": [round(t, 3) for t in times]}
             for q, times in zip(questions, samples, strict=True)]
 
@@ -150,7 +151,7 @@ def cell(value: float | None) -> str:
 
 
 def print_report(summary: dict[str, Any], rows: list[dict[str, Any]]) -> None:
-    print(f"{'question (rules_core.odds.describe)':<72}{'CPython':>9} {'Pyodide':>9}  (ms)")
+    print(f"{'question (rules_core.odds_text.describe)':<72}{'CPython':>9} {'Pyodide':>9}  (ms)")
     for row in rows:
         words = row["words"] if len(row["words"]) <= 70 else row["words"][:69] + "…"
         flag = "" if row.get("same_words", True) else "  (answers differ!)"

@@ -23,7 +23,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm
+from math import comb, lcm
 from typing import TYPE_CHECKING, Any
 
 from rules_core.procedure import (
@@ -35,16 +35,13 @@ from rules_core.procedure import (
     RerollWhile,
     Total,
 )
-from rules_core.question import AtLeast, NoOdds, Question, Settled, Wins
-from rules_core.words import noun
+from rules_core.question import AtLeast, NoOdds, Question, Repeated, Settled, Wins
 
 if TYPE_CHECKING:
     import icepool
 
 #: The outcome for rolls the engine refuses because a limit was reached (tests set limits).
 LIMIT = "limit"
-#: Largest denominator shown as a fraction beside a percentage.
-MAX_SHOWN_DENOMINATOR = 10**7
 #: Largest explosion chain the bounds of a contest follow before giving up.
 _MAX_CAP = 4096
 #: Tail mass below which the bounds of a contest are considered tight enough.
@@ -86,53 +83,6 @@ def answer(question: Question) -> Answer | None:
         return None
 
 
-def describe(question: Question) -> str:
-    """The answer in words a player uses, e.g. ``3 or more successes on 6d6: 32.0%
-    (233/729); on average 2 successes``; for a question with no answer, why not."""
-    if isinstance(question, NoOdds):
-        return f"No exact odds for {question.what}: {question.why}."
-    if isinstance(question, Settled):
-        return f"{question.what}: {'certain' if question.succeeded else 'no chance'}, " \
-            f"{question.why}."
-    found = answer(question)
-    if isinstance(question, AtLeast):
-        reading = question.procedure.reading
-        what = question.procedure.describe()
-        more = "" if found is not None and found.exactly else " or more"
-        head = (f"{question.value}{more} {noun(2, reading.noun)} on {what}" if reading.noun
-                else f"A total of {question.value}{more} on {what}")
-        if found is not None and found.exactly and reading.noun and question.value == 0:
-            head = f"No {noun(2, reading.noun)} on {what}"
-        if found is None:
-            return f"{head}: no exact odds for this roll."
-        text = f"{head}: {chance(found)}"
-        if found.mean is not None:
-            mean = number(found.mean)
-            unit = f" {noun(1 if found.mean == 1 else 2, reading.noun)}" if reading.noun else ""
-            text += f"; on average {mean}{unit}"
-        return text
-    head = f"{question.actor} wins against {question.opponent}"
-    return f"{head}: {chance(found)}" if found else f"{head}: no exact odds for this contest."
-
-
-def chance(found: Answer) -> str:
-    """``32.0% (233/729)``; bounds that round alike as one figure; else a range."""
-    low, high = _percent(found.low), _percent(found.high)
-    if not found.exact:
-        return low if low == high else f"between {low} and {high}"
-    p = found.low
-    if p.denominator <= MAX_SHOWN_DENOMINATOR and p not in (0, 1):
-        return f"{low} ({p.numerator}/{p.denominator})"
-    return low
-
-
-def number(value: Fraction) -> str:
-    """A mean as a reader reads it: ``2``, ``10.5``, ``2.3``."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):.1f}".rstrip("0").rstrip(".")
-
-
 def distribution(procedure: Procedure, limit: int | None = None) -> dict[Any, Fraction]:
     """Every reading of ``procedure`` and its chance. With ``limit`` (rerolls or explosions
     per die, as the engine's limits), rolls the engine would refuse are the outcome
@@ -149,7 +99,13 @@ def distribution(procedure: Procedure, limit: int | None = None) -> dict[Any, Fr
 
 
 @functools.lru_cache(maxsize=4096)
-def _answer(question: AtLeast | Wins) -> Answer:
+def _answer(question: AtLeast | Wins | Repeated) -> Answer:
+    if isinstance(question, Repeated):
+        each = answer(question.each)
+        if each is None:
+            raise OddsUnavailable("no odds for each try")
+        return Answer(_at_least_successes(each.low, question.needed, question.tries),
+                      _at_least_successes(each.high, question.needed, question.tries))
     if isinstance(question, AtLeast):
         p = question.procedure
         die = _reading_die(p, None, cap=_cap_for(p, question.value + 1))
@@ -159,6 +115,12 @@ def _answer(question: AtLeast | Wins) -> Answer:
             return Answer(exactly, exactly, _mean(p), exactly=True)
         return Answer(chance, chance, _mean(p))
     return _wins(question.procedure, question.against, question.margin)
+
+
+def _at_least_successes(p: Fraction, needed: int, tries: int) -> Fraction:
+    """The chance of ``needed`` or more successes in ``tries`` tries, each with chance ``p``."""
+    return sum((comb(tries, k) * p ** k * (1 - p) ** (tries - k)
+                for k in range(max(needed, 0), tries + 1)), Fraction(0))
 
 
 def _wins(actor: Procedure, opponent: Procedure, margin: int) -> Answer:
@@ -369,16 +331,3 @@ def _mean(procedure: Procedure) -> Fraction | None:
                 for f, q in face.items())
     plus = procedure.reading.plus if isinstance(procedure.reading, Total) else 0
     return Fraction(procedure.size * first + plus)
-
-
-def _percent(p: Fraction) -> str:
-    if p == 0:
-        return "0% (it cannot happen)"
-    if p == 1:
-        return "100% (certain)"
-    shown = f"{float(p * 100):.1f}"
-    if shown == "0.0":
-        return "under 0.1%"
-    if shown == "100.0":
-        return "over 99.9%"
-    return f"{shown}%"

@@ -5,6 +5,7 @@ Procedure` it actually rolled, so the odds shown beside a roll are the odds of t
 
 - :class:`AtLeast`: how likely is this result or better, and what is the average?
 - :class:`Wins`: how likely is the actor to win this contest?
+- :class:`Repeated`: how likely are so many successes in so many tries?
 - :class:`Settled`: the dice cannot change the outcome (an automatic failure);
 - :class:`NoOdds`: there is no exact answer for the whole (a chase over many rounds); the
   card says so instead of showing an estimate.
@@ -14,17 +15,24 @@ Nothing here imports icepool; answering is :mod:`rules_core.odds`' job.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules_core.procedure import Procedure
 
 
 @dataclass(frozen=True)
 class AtLeast:
-    """The chance that ``procedure`` reads ``value`` or more, and its mean."""
+    """The chance that ``who``'s ``procedure`` reads ``value`` or more, and its mean.
+
+    ``per`` names what the chance is of when a card repeats it (``"round"``, ``"attempt"``);
+    ``note`` says what the roll is, if the card needs it (``"the plot-point die alone"``).
+    """
 
     procedure: Procedure
     value: int
+    who: str = ""
+    per: str = ""
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -32,7 +40,8 @@ class Wins:
     """The chance that the actor's reading minus the opponent's is ``margin`` or more.
 
     ``margin`` is what the contest rule needs: 0 when ties go to the actor, 1 when the actor
-    needs more, the Success Target when successes cancel successes.
+    needs more, the Success Target when successes cancel successes; ``note`` says it in the
+    rule's words (``"ties go to Soraya"``). ``per`` as for :class:`AtLeast`.
     """
 
     actor: str
@@ -40,6 +49,21 @@ class Wins:
     opponent: str
     against: Procedure
     margin: int
+    note: str = ""
+    per: str = ""
+
+
+@dataclass(frozen=True)
+class Repeated:
+    """The chance of ``needed`` or more successes in ``tries`` independent tries of ``each``
+    (an extended task: so many successes within so many attempts). ``what`` names the whole,
+    ``tries_note`` says where the number of tries comes from, if not from the rules."""
+
+    each: AtLeast | Wins
+    needed: int
+    tries: int
+    what: str
+    tries_note: str = ""
 
 
 @dataclass(frozen=True)
@@ -59,4 +83,9 @@ class NoOdds:
     why: str
 
 
-Question = AtLeast | Wins | Settled | NoOdds
+Question = AtLeast | Wins | Repeated | Settled | NoOdds
+
+
+def each(question: Question, per: str) -> Question:
+    """``question`` as the chance of each ``per`` (``"round"``, ``"attempt"``) of a loop."""
+    return replace(question, per=per) if isinstance(question, AtLeast | Wins) else question

@@ -54,8 +54,11 @@ class CompareTotals:
             why = (f"{actor.who}'s roll fails automatically" if actor.fails
                    else f"{opponent.who}'s roll fails automatically")
             return Settled(f"{actor.who} against {opponent.who}", not actor.fails, why)
-        return Wins(actor.who, actor.procedure, opponent.who, opponent.procedure,
-                    0 if ties_to is Side.ACTOR else 1)
+        if ties_to is Side.ACTOR:
+            return Wins(actor.who, actor.procedure, opponent.who, opponent.procedure, 0,
+                        f"ties go to {actor.who}")
+        return Wins(actor.who, actor.procedure, opponent.who, opponent.procedure, 1,
+                    "a tie is not enough")
 
 
 #: The one contest rule of Kruhl 3e.
@@ -110,6 +113,17 @@ class Contest(CoreContest[SkillRoll]):
         mine = mine.with_plot_point(dice)
         pair = (mine, theirs) if side == "actor" else (theirs, mine)
         return replace(self, actor=pair[0], opponent=pair[1])
+
+    def odds(self) -> Question:
+        """The chance the actor wins; once a plot-point die is bought, the chance that die
+        (against the dice already rolled) gives the actor the win."""
+        asked = super().odds()
+        if not isinstance(asked, Wins) or not (self.roll.plot_points or
+                                               self.target.plot_points):
+            return asked
+        return replace(asked, procedure=self.roll.after_plot_points(),
+                       against=self.target.after_plot_points(),
+                       note=f"{asked.note}; the plot-point die against the dice already rolled")
 
     def explain(self) -> Explanation:
         """Both rolls, both totals and the verdict."""

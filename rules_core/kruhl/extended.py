@@ -18,6 +18,7 @@ from rules_core.kruhl.errors import ContestLimitError
 from rules_core.limits import MAX_ROUNDS
 from rules_core.outcome import Outcome
 from rules_core.play import PlayLoop
+from rules_core.question import AtLeast, Question, Repeated, Wins, each
 from rules_core.words import noun, whole
 
 __all__ = ["MAX_ROUNDS", "ExtendedTask"]
@@ -95,7 +96,17 @@ class ExtendedTask(PlayLoop[Contest]):
         outcome = Outcome.of(self.succeeded) if self.done else Outcome.NONE
         return Explanation(title=f"{self.check.who}: extended {self.check.label}",
                            lines=(self._state().capitalize() + ".",), outcome=outcome,
-                           tables=(table,), odds=tuple(a.odds() for a in self.log))
+                           tables=(table,), odds=self.odds())
+
+    def odds(self) -> tuple[Question, ...]:
+        """The odds of each attempt and, when every attempt is the same roll, of the whole
+        task: so many successes within the attempts allowed (or the round limit)."""
+        attempts = tuple(dict.fromkeys(each(a.odds(), "attempt") for a in self.log))
+        if len(attempts) != 1 or not isinstance(attempts[0], AtLeast | Wins):
+            return attempts
+        tries = self.allowed if self.allowed is not None else self.max_rounds
+        note = "" if self.allowed is not None else "the most an extended task runs here"
+        return (*attempts, Repeated(attempts[0], self.needed, tries, "The whole task", note))
 
     def _state(self) -> str:
         limit = f" of {self.allowed}" if self.allowed is not None else ""

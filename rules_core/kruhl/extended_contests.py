@@ -23,7 +23,7 @@ from rules_core.kruhl.contest import Contest, unopposed, versus
 from rules_core.kruhl.difficulty import Difficulty, difficulty
 from rules_core.kruhl.errors import ContestLimitError
 from rules_core.play import PlayLoop
-from rules_core.question import NoOdds
+from rules_core.question import NoOdds, each
 from rules_core.words import count, verb_s, whole
 
 
@@ -115,13 +115,12 @@ class _ScoredContest(PlayLoop[ScoredRound]):
 
         header = ("Round", "Totals", "Scores", f"{self.first.who}–{self.second.who}")
         lines = (self._rule(), self._verdict())
-        odds = tuple(c.odds() for r in self.log for c in r.contests)
-        whole_odds = NoOdds(f"the {self.kind.lower()} as a whole",
-                            "rounds repeat until it is decided, so only each round's odds "
-                            "are exact")
+        odds = tuple(each(c.odds(), "round") for r in self.log for c in r.contests)
+        whole = (NoOdds(f"the {self.kind.lower()} as a whole",
+                        "only the odds of each round are worked out"),) if odds else ()
         return Explanation(title=f"{self.kind}: {self.first.who} and {self.second.who}",
                            lines=lines, tables=(self.table("Rounds", header, row),),
-                           odds=(*odds, whole_odds))
+                           odds=(*odds, *whole))
 
     def _tally(self) -> str:
         return (f"{self.first.who} {self.score(self.first.who)}, "

@@ -102,12 +102,24 @@ class SkillRoll:
         return Procedure(counted, 6, reroll_steps(self.check),
                          Total(sum(v for _, v in self.modifiers)), f"{counted}d6{rule}{adds}")
 
+    def after_plot_points(self) -> Procedure:
+        """The roll as a plot-point die bought after it sees it: the bought dice to roll, the
+        rest fixed at what it showed."""
+        bought = [d for d in self.dice if d.kept and d.origin == PLOT_POINT]
+        fixed = self.total - sum(d.face for d in bought)
+        rule = f" ({self.check.reroll_rule}: rerolling {_faces(self.check.rerolls)})" \
+            if self.check.rerolls and bought else ""
+        label = (f"{len(bought)}d6 plot point{rule} + {fixed} already rolled" if bought
+                 else f"{fixed} as rolled")
+        return Procedure(len(bought), 6, reroll_steps(self.check) if bought else (),
+                         Total(fixed), label)
+
     def odds(self) -> Question:
         """The chance of this total or more (an automatic failure is settled)."""
         if self.fails:
             return Settled(f"{self.who}'s {self.label}", False,
                            f"it fails automatically ({', '.join(self.check.fails)})")
-        return AtLeast(self.procedure, self.total)
+        return AtLeast(self.procedure, self.total, who=self.who)
 
     def breakdown(self) -> str:
         """``2d6 [1→5 4] + 2 Brawn + 1 sword = 12``, and an automatic failure if any."""

@@ -162,5 +162,7 @@ class CancelSuccesses:
 
     def question(self, actor: PoolRoll, opponent: PoolRoll, ties_to: Side) -> Wins:
         """The chance the initiator's net reaches the target."""
-        return Wins(actor.who, actor.procedure, opponent.who, opponent.procedure,
-                    max(self.target, 1))
+        need = max(self.target, 1)
+        return Wins(actor.who, actor.procedure, opponent.who, opponent.procedure, need,
+                    f"a net of {need} or more after {opponent.who}'s successes cancel "
+                    f"{actor.who}'s")

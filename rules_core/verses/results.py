@@ -97,7 +97,7 @@ class ActionResult:
         contest = self.contest
         if contest is not None:
             return contest.odds()
-        return AtLeast(self.roll.procedure, self.successes)
+        return AtLeast(self.roll.procedure, self.successes, who=self.actor)
 
     def explain(self) -> Explanation:
         """The card view: pool, marked dice, outcome, chain and AD."""

@@ -12,9 +12,8 @@ import html
 import json
 from collections.abc import Iterable
 
-from rules_core import odds
 from rules_core.explain import DieView, Explanation, RollView, TableView
-from rules_core.marks import MARKS, Mark
+from rules_core.odds_text import describe
 from rules_core.question import Question
 from site_plugins.examples.session import ExampleRun, StepRun
 
@@ -73,7 +72,7 @@ def render_roll(roll: RollView) -> str:
 
 def render_odds(questions: tuple[Question, ...]) -> str:
     """The exact odds of the result's rolls, one line per distinct question."""
-    lines = [odds.describe(q) for q in dict.fromkeys(questions)]
+    lines = [describe(q) for q in dict.fromkeys(questions)]
     if not lines:
         return ""
     items = "".join(f"<li>{_e(line)}</li>" for line in lines)
@@ -156,17 +155,17 @@ def _face_svg(face: int, sides: int) -> str:
 def _face(die: DieView) -> str:
     if die.sides != 6 or die.face not in _PIPS:
         return f'<span class="rx-face rx-number" aria-hidden="true">{die.face}</span>'
-    pips = "".join(
-        f'<circle cx="{4 + 8 * (p % 3)}" cy="{4 + 8 * (p // 3)}" r="2.2"/>' for p in _PIPS[die.face]
+    pips = "".join(  # pips kept clear of the border, which a mark may thicken or dash
+        f'<circle cx="{6 + 6 * (p % 3)}" cy="{6 + 6 * (p // 3)}" r="2"/>' for p in _PIPS[die.face]
     )
     return (f'<svg class="rx-face" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
             f'<rect x="0.75" y="0.75" width="22.5" height="22.5" rx="4"/>{pips}</svg>')
 
 
 def _legend(rolls: tuple[RollView, ...]) -> str:
-    used: set[Mark] = {mark for roll in rolls for die in roll.dice for mark in die.marks}
-    items = "".join(f"<li>{_e(mark.glyph)} {_e(mark.legend)}</li>"
-                    for mark in MARKS.in_order(used))
+    """The marks used, in the order a reader meets them along the dice."""
+    used = dict.fromkeys(mark for roll in rolls for die in roll.dice for mark in die.marks)
+    items = "".join(f"<li>{_e(mark.glyph)} {_e(mark.legend)}</li>" for mark in used)
     return f'<ul class="rx-legend" aria-label="Key to the marks">{items}</ul>' if items else ""
 
 

@@ -110,7 +110,7 @@ def test_the_odds_follow_the_rerolled_pools(page: Page, guard: Guard) -> None:
         first = card(page, "tams-first-punch")
         successes = sum(f >= 5 for f in faces(first))
         expect(first.locator(".rx-odds")).to_contain_text(
-            re.compile(rf"^(No successes|{successes} or more successes) on 6d6: "))
+            re.compile(rf"^Tam: (no successes|{successes} or more successes) on 6d6: "))
         joined = chained_dice(second)
         if joined:  # the second punch rolled 6d6 + the sixes that chained: its odds say so
             expect(second.locator(".rx-odds")).to_contain_text(f"on {6 + joined}d6")

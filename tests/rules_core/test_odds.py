@@ -6,8 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from rules_core import odds
-from rules_core.odds import LIMIT, OddsUnavailable, answer, describe, distribution
+from rules_core import odds_text
+from rules_core.odds import LIMIT, Answer, OddsUnavailable, answer, distribution
+from rules_core.odds_text import describe
 from rules_core.procedure import (
     CountAtLeast,
     Explode,
@@ -17,7 +18,7 @@ from rules_core.procedure import (
     RerollWhile,
     Total,
 )
-from rules_core.question import AtLeast, NoOdds, Settled, Wins
+from rules_core.question import AtLeast, NoOdds, Repeated, Settled, Wins, each
 
 SIX_D6 = Procedure(6, 6, (), CountAtLeast(5))
 EXPERT_D6 = Procedure(1, 6, (RerollWhile(frozenset({1, 2})),), Total())
@@ -25,8 +26,8 @@ TEN_AGAIN = Procedure(1, 10, (Explode(frozenset({10})),), CountAtLeast(8))
 
 
 def test_tam_s_first_punch_reads_thirty_two_percent() -> None:
-    assert describe(AtLeast(SIX_D6, 3)) == (
-        "3 or more successes on 6d6: 32.0% (233/729); on average 2 successes")
+    assert describe(AtLeast(SIX_D6, 3, who="Tam")) == (
+        "Tam: 3 or more successes on 6d6: 32.0% (233/729); on average 2 successes")
 
 
 def test_an_expert_die_is_even_on_three_to_six() -> None:
@@ -56,6 +57,27 @@ def test_a_total_says_a_total() -> None:
     assert text == "A total of 12 or more on 2d6 + 3: 27.8% (5/18); on average 10"
 
 
+def test_the_lowest_total_is_said_to_be_the_lowest() -> None:
+    text = describe(AtLeast(Procedure(2, 6, (), Total(3), "2d6 + 3"), 5, who="Issvisk"))
+    assert text.startswith("Issvisk: a total of exactly 5, the lowest possible, on 2d6 + 3: "
+                           "2.8% (1/36)")
+
+
+def test_a_repeated_chance_says_what_it_is_of() -> None:
+    assert describe(each(AtLeast(SIX_D6, 3, who="Tam"), "round")).startswith(
+        "Each round, Tam: 3 or more successes on 6d6: 32.0%")
+    assert describe(each(Wins("A", SIX_D6, "B", SIX_D6, 1), "round")).startswith(
+        "Each round, the chance A wins against B: ")
+
+
+def test_so_many_successes_in_so_many_tries_is_a_binomial_tail() -> None:
+    coin = Wins("A", Procedure(1, 2), "B", Procedure(0, 2, (), Total(1)), 1, per="attempt")
+    whole = Repeated(coin, 2, 3, "The whole task")
+    found = answer(whole)
+    assert found is not None and found.low == Fraction(1, 2)  # 3 of 8 with two, 1 with three
+    assert describe(whole) == "The whole task: 2 successes within 3 attempts: 50.0% (1/2)"
+
+
 def test_exploding_successes_at_least_n_are_exact() -> None:
     # 1d10, 8+ succeeds, 10 again: two or more successes need a 10, then an 8 or more;
     # each die is worth 3/10 of a success and gives another die 1/10 of the time.
@@ -77,14 +99,14 @@ def test_a_contest_between_exploding_rolls_is_bounded_exactly() -> None:
     found = answer(Wins("A", pool, "B", pool, 1))
     assert found is not None and not found.exact
     assert 0 < found.high - found.low < Fraction(1, 10**9)
-    assert "%" in odds.chance(found) and "/" not in odds.chance(found)
+    assert "%" in odds_text.chance(found) and "/" not in odds_text.chance(found)
 
 
 def test_a_plain_contest_is_exact() -> None:
     found = answer(Wins("A", Procedure(1, 6), "B", Procedure(1, 6), 0))
     assert found is not None and found.low == Fraction(21, 36)
-    assert describe(Wins("A", Procedure(1, 6), "B", Procedure(1, 6), 1)) == (
-        "A wins against B: 41.7% (5/12)")
+    tie_fails = Wins("A", Procedure(1, 6), "B", Procedure(1, 6), 1, "a tie is not enough")
+    assert describe(tie_fails) == "Chance A wins against B (a tie is not enough): 41.7% (5/12)"
 
 
 def test_a_rule_that_keeps_no_face_has_no_odds() -> None:
@@ -96,8 +118,8 @@ def test_a_rule_that_keeps_no_face_has_no_odds() -> None:
 def test_settled_and_no_odds_questions_say_so() -> None:
     assert describe(Settled("Soraya's attack", False, "she is sprinting")) == (
         "Soraya's attack: no chance, she is sprinting.")
-    assert describe(NoOdds("the chase", "it can run for any number of rounds")) == (
-        "No exact odds for the chase: it can run for any number of rounds.")
+    assert describe(NoOdds("the chase", "only each round's odds are worked out")) == (
+        "No odds for the chase: only each round's odds are worked out.")
     assert answer(NoOdds("x", "y")) is None
 
 
@@ -111,9 +133,9 @@ def test_answers_are_cached_by_question() -> None:
     (Fraction(1, 10**8), "under 0.1%"),
 ])
 def test_chances_read_as_percentages(p: Fraction, text: str) -> None:
-    assert odds.chance(odds.Answer(p, p)) == text
+    assert odds_text.chance(Answer(p, p)) == text
 
 
 def test_means_read_as_a_reader_reads_them() -> None:
-    assert [odds.number(Fraction(n, d)) for n, d in ((2, 1), (21, 2), (7, 3))] == [
+    assert [odds_text.number(Fraction(n, d)) for n, d in ((2, 1), (21, 2), (7, 3))] == [
         "2", "10.5", "2.3"]

@@ -123,8 +123,8 @@ def test_tam_s_first_punch_shows_its_exact_odds_without_javascript(project_site:
     html = (project_site / "verses" / "action-chaining" / "index.html").read_text("utf-8")
     card = html[html.index('id="tams-first-punch"'):]
     card = card[:card.index("</figure>")]
-    assert ('<ul class="rx-odds" aria-label="Odds"><li>3 or more successes on 6d6: 32.0% '
-            "(233/729); on average 2 successes</li></ul>") in card
+    assert ('<ul class="rx-odds" aria-label="Odds"><li>Tam: 3 or more successes on 6d6: '
+            "32.0% (233/729); on average 2 successes</li></ul>") in card
 
 
 def test_every_card_that_rolls_shows_odds(project_site: Path) -> None:

@@ -83,7 +83,7 @@ def test_the_wheels_run_a_reroll_with_nothing_but_the_standard_library(tmp_path:
         "  {'line': 2, 'source': 'rolled(\"6 5\").roll(2, 6)', 'expected': '(6, 5)'}]}\n"
         "answer = json.loads(reroll_page(json.dumps({'target': 0, 'cards': [card]}), seed=1))\n"
         "assert len(answer['cards'][0]['rolls'][0]) == 2\n"
-        "from rules_core.odds import describe\n"
+        "from rules_core.odds_text import describe\n"
         "from rules_core.procedure import CountAtLeast, Procedure\n"
         "from rules_core.question import AtLeast\n"
         "assert '32.0%' in describe(AtLeast(Procedure(6, 6, (), CountAtLeast(5)), 3))\n"

@@ -27,7 +27,7 @@ for info in pkgutil.walk_packages(rules_core.__path__, "rules_core."):
     importlib.import_module(info.name)
 import icepool
 import site_plugins.examples.reroll
-from rules_core.odds import describe
+from rules_core.odds_text import describe
 from rules_core.procedure import CountAtLeast, Procedure
 from rules_core.question import AtLeast
 describe(AtLeast(Procedure(2, 6, (), CountAtLeast(5)), 1))

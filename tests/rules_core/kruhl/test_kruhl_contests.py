@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from rules_core.dice import ScriptedDice as rolled
@@ -123,6 +125,28 @@ def test_a_plot_point_die_after_the_roll_can_turn_a_failure(soraya: Character,
     contest = opposed(soraya.attack(), virek.defend(), dice=rolled("3 3"), defence=rolled("5 4"))
     bought = contest.with_plot_point(rolled("5"))
     assert (contest.succeeded, bought.succeeded, bought.roll.total) == (False, True, 13)
+
+
+def test_after_a_plot_point_the_odds_are_those_of_the_die_bought(soraya: Character,
+                                                                  virek: Character) -> None:
+    from rules_core.odds import answer
+
+    contest = opposed(soraya.attack(), virek.defend(), dice=rolled("3 3"), defence=rolled("5 4"))
+    bought = contest.with_plot_point(rolled("5"))
+    found = answer(bought.odds())
+    # 3 + 3 + 2 Brawn = 8 against 5 + 4 + 3 Brawn = 12: the expert's die needs 4 or more
+    assert found is not None and found.low == Fraction(3, 4)
+
+
+def test_a_die_taken_back_by_a_plot_point_leaves_settled_odds(issvisk: Character,
+                                                              virek: Character) -> None:
+    from rules_core.odds import answer
+
+    check = issvisk.attack("Ranged Combat").under("restrained", "running")
+    contest = opposed(check, virek.defend("Ranged Combat"), dice=rolled(""),
+                      defence=rolled("2 2 6"))
+    found = answer(contest.with_plot_point(rolled("")).odds())
+    assert found is not None and found.low in (0, 1)
 
 
 def test_the_defender_may_buy_the_die_too(soraya: Character, virek: Character) -> None:

@@ -143,3 +143,14 @@ def test_the_chase_table_keeps_the_score(cast: dict[str, Character]) -> None:
     table = chase.explain().tables[0]
     assert table.rows[1] == ("2", "7 vs 12", "City guard", "1–1")
     assert chase.explain().lines[1] == "Kestrel 4, City guard 1: Kestrel wins."
+
+
+def test_an_extended_task_gives_each_attempt_s_odds_and_the_whole_task_s(
+        soraya: Character) -> None:
+    from rules_core.odds_text import describe
+
+    task = ExtendedTask(soraya.check("Lockpicking"), "extreme", successes=2, attempts=2)
+    task.play(rolled("1 1 1 1 1 1"))
+    words = [describe(q) for q in task.explain().odds]
+    assert words[0].startswith("Each attempt, the chance Soraya wins against GM")
+    assert words[1].startswith("The whole task: 2 successes within 2 attempts: ")

@@ -1,0 +1,101 @@
+"""The odds in the words a player uses: what a card prints beside a roll.
+
+:func:`describe` turns a question (:mod:`rules_core.question`) and its exact answer
+(:mod:`rules_core.odds`) into one sentence, e.g. ``Tam: 3 or more successes on 6d6: 32.0%
+(233/729); on average 2 successes``. A percentage is rounded to one decimal; the exact
+fraction follows it when its denominator is small enough to read.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules_core.odds import Answer, answer
+from rules_core.question import AtLeast, NoOdds, Question, Repeated, Settled, Wins
+from rules_core.words import count, noun
+
+#: Largest denominator shown as a fraction beside a percentage.
+MAX_SHOWN_DENOMINATOR = 10**7
+
+
+def describe(question: Question) -> str:
+    """The question and its answer in one sentence; for a question with no answer, why."""
+    if isinstance(question, NoOdds):
+        return f"No odds for {question.what}: {question.why}."
+    if isinstance(question, Settled):
+        verdict = "certain" if question.succeeded else "no chance"
+        return f"{question.what}: {verdict}, {question.why}."
+    found = answer(question)
+    if isinstance(question, AtLeast):
+        return _at_least(question, found)
+    if isinstance(question, Wins):
+        return _wins(question, found)
+    return _repeated(question, found)
+
+
+def chance(found: Answer) -> str:
+    """``32.0% (233/729)``; bounds that round alike as one figure; else a range."""
+    low, high = _percent(found.low), _percent(found.high)
+    if not found.exact:
+        return low if low == high else f"between {low} and {high}"
+    p = found.low
+    if p.denominator <= MAX_SHOWN_DENOMINATOR and p not in (0, 1):
+        return f"{low} ({p.numerator}/{p.denominator})"
+    return low
+
+
+def number(value: Fraction) -> str:
+    """A mean as a reader reads it: ``2``, ``10.5``, ``2.3``."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.1f}".rstrip("0").rstrip(".")
+
+
+def _at_least(question: AtLeast, found: Answer | None) -> str:
+    reading = question.procedure.reading
+    what = question.procedure.describe() + (f" ({question.note})" if question.note else "")
+    value = question.value
+    if found is not None and found.exactly:  # the lowest result: its own chance
+        head = (f"no {noun(2, reading.noun)}" if reading.noun and value == 0 else
+                f"exactly {count(value, reading.noun)}, the fewest possible," if reading.noun
+                else f"a total of exactly {value}, the lowest possible,")
+    else:
+        head = (f"{value} or more {noun(2, reading.noun)}" if reading.noun
+                else f"a total of {value} or more")
+    each = f"each {question.per}, " if question.per else ""
+    head = f"{each}{question.who}: {head}" if question.who else f"{each}{head}"
+    head = head[0].upper() + head[1:]
+    if found is None:
+        return f"{head} on {what}: no exact odds for this roll."
+    text = f"{head} on {what}: {chance(found)}"
+    if found.mean is not None:
+        unit = f" {noun(1 if found.mean == 1 else 2, reading.noun)}" if reading.noun else ""
+        text += f"; on average {number(found.mean)}{unit}"
+    return text
+
+
+def _wins(question: Wins, found: Answer | None) -> str:
+    note = f" ({question.note})" if question.note else ""
+    each = f"Each {question.per}, the chance" if question.per else "Chance"
+    head = f"{each} {question.actor} wins against {question.opponent}{note}"
+    return f"{head}: {chance(found)}" if found else f"{head}: no exact odds for this contest."
+
+
+def _repeated(question: Repeated, found: Answer | None) -> str:
+    tries = count(question.tries, question.each.per or "try")
+    note = f" ({question.tries_note})" if question.tries_note else ""
+    head = (f"{question.what}: {count(question.needed, 'success')} within {tries}{note}")
+    return f"{head}: {chance(found)}" if found else f"{head}: no exact odds."
+
+
+def _percent(p: Fraction) -> str:
+    if p == 0:
+        return "0% (it cannot happen)"
+    if p == 1:
+        return "100% (certain)"
+    shown = f"{float(p * 100):.1f}"
+    if shown == "0.0":
+        return "under 0.1%"
+    if shown == "100.0":
+        return "over 99.9%"
+    return f"{shown}%"
