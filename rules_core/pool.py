@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from rules_core.procedure import PoolStep, Procedure, Reading, Total
 from rules_core.words import noun, whole
@@ -58,7 +59,7 @@ class Pool:
     penalty: tuple[str, ...] = ()
     words: PoolWords = field(default_factory=PoolWords)
 
-    @property
+    @cached_property
     def base(self) -> int:
         """The dice the terms give (may be below zero)."""
         return sum(term.dice for term in self.terms)
@@ -82,7 +83,8 @@ class Pool:
         """This pool with one more term; terms of zero dice are left out."""
         if dice == 0:
             return self
-        return replace(self, terms=(*self.terms, PoolTerm(dice, source)))
+        return Pool((*self.terms, PoolTerm(dice, source)), self.sides, self.bonus, self.penalty,
+                    self.words)
 
     def with_bonus(self, reason: str = "", n: int = 1) -> Pool:
         """This pool with ``n`` more bonus dice for ``reason``."""

@@ -67,8 +67,9 @@ def reroll_while(roll: Roll, dice: DiceSource, must_reroll: Callable[[int], bool
             f"{format_faces(stuck)}: a die may be rerolled at most {limit} times; check that "
             "the rule leaves some face to keep and that the dice source is not stuck"
         )
-    return Roll(roll.sides, tuple(replace(die, faces=tuple(history))
-                                  for die, history in zip(roll.dice, histories, strict=True)))
+    return Roll(roll.sides, tuple(
+        die if len(history) == len(die.faces) else replace(die, faces=tuple(history))
+        for die, history in zip(roll.dice, histories, strict=True)))
 
 
 def explode(roll: Roll, dice: DiceSource, faces: Collection[int], *,
@@ -112,9 +113,16 @@ def keep_lowest(roll: Roll, n: int) -> Roll:
 def _keep(roll: Roll, n: int, *, highest: bool) -> Roll:
     ranked = sorted((i for i, die in enumerate(roll.dice) if die.kept),
                     key=lambda i: (-roll.dice[i].face if highest else roll.dice[i].face, i))
-    for i in ranked[max(n, 0):]:
-        roll = roll.with_die(i, kept=False)
-    return roll
+    return _changed(roll, ranked[max(n, 0):], kept=False)
+
+
+def _changed(roll: Roll, indexes: list[int], **changes: bool) -> Roll:
+    """``roll`` with the dice at ``indexes`` changed alike (in one new roll)."""
+    if not indexes:
+        return roll
+    picked = set(indexes)
+    return Roll(roll.sides, tuple(replace(die, **changes) if i in picked else die  # type: ignore[arg-type]  # Die's bool fields
+                                  for i, die in enumerate(roll.dice)))
 
 
 def count_at_least(roll: Roll, target: int) -> int:
@@ -126,9 +134,7 @@ def cancel_highest(roll: Roll, n: int, among: Callable[[Die], bool] = lambda die
     """Cancel the ``n`` highest dice that count and satisfy ``among`` (earlier die on a tie)."""
     ranked = sorted((i for i, die in enumerate(roll.dice) if die.counts and among(die)),
                     key=lambda i: (-roll.dice[i].face, i))
-    for i in ranked[:max(n, 0)]:
-        roll = roll.with_die(i, cancelled=True)
-    return roll
+    return _changed(roll, ranked[:max(n, 0)], cancelled=True)
 
 
 def total(roll: Roll) -> int:

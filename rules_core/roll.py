@@ -11,6 +11,7 @@ disagree with the numbers read from it (the d20 library's "what happened" tree).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ class Roll:
     sides: int
     dice: tuple[Die, ...] = ()
 
-    @property
+    @cached_property
     def faces(self) -> tuple[int, ...]:
         """The faces of the kept dice, in order."""
         return tuple(die.face for die in self.dice if die.kept)

@@ -57,7 +57,7 @@ class Resolution:
     target: int
     defence_successes: int
 
-    @property
+    @cached_property
     def faces(self) -> tuple[int, ...]:
         """The faces rolled, in the order rolled."""
         return self.roll.faces

@@ -72,13 +72,14 @@ def render_roll(roll: RollView) -> str:
 
 def render_odds(questions: tuple[Question, ...]) -> str:
     """The exact odds of the result's rolls, one line per distinct question."""
-    lines = [describe(q) for q in dict.fromkeys(questions)]
+    lines = [_odds_line(q) for q in dict.fromkeys(questions)]
     if not lines:
         return ""
     items = "".join(f"<li>{_e(line)}</li>" for line in lines)
     return f'<ul class="rx-odds" aria-label="Odds">{items}</ul>'
 
 
+@functools.lru_cache(maxsize=2048)
 def render_die(die: DieView) -> str:
     """One die: a drawn face, a glyph per mark, and its meaning in words."""
     tones = dict.fromkeys(f"rx-tone-{mark.tone}" for mark in die.marks)
@@ -145,6 +146,11 @@ def card_data(run: ExampleRun, session_id: str, index: int) -> dict[str, object]
                   for s in example.steps],
         "rolls": [list(r) for r in run.rolls],
     }
+
+
+@functools.lru_cache(maxsize=4096)
+def _odds_line(question: Question) -> str:
+    return describe(question)
 
 
 @functools.lru_cache(maxsize=256)

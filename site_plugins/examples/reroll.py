@@ -67,7 +67,7 @@ def rerun(cards: list[CardInput], target: int,
         if card.example.kind != "example":
             continue
         if card.index < target:
-            session.run(card.example, DiceMode.replaying(card.rolls))
+            session.run(card.example, DiceMode.replaying(card.rolls), explain=False)
         else:
             changed.append((card, session.run(card.example, fresh)))
     return changed

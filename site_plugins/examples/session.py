@@ -131,18 +131,22 @@ class Session:
         #: Names whose making was refused by the rules (or skipped because of that).
         self.unmade: set[str] = set()
 
-    def run(self, example: Example, mode: DiceMode | None = None) -> ExampleRun:
-        """Run every step of ``example``; a step's error never stops the next step."""
+    def run(self, example: Example, mode: DiceMode | None = None, *,
+            explain: bool = True) -> ExampleRun:
+        """Run every step of ``example``; a step's error never stops the next step.
+
+        ``explain=False`` skips the results' views (a replay whose card is not redrawn).
+        """
         mode = mode or DiceMode()
         namespace = self.namespace if example.kind == "example" else _isolated(self.namespace)
         self.roller.reset(mode)
         run = ExampleRun(example, mode)
         for step in example.steps:
-            run.steps.append(self._run_step(step, namespace))
+            run.steps.append(self._run_step(step, namespace, explain))
         run.rolls = self.roller.drawn()
         return run
 
-    def _run_step(self, step: Step, namespace: dict[str, Any]) -> StepRun:
+    def _run_step(self, step: Step, namespace: dict[str, Any], explain: bool) -> StepRun:
         result = StepRun(step)
         sources_before = len(self.roller.sources)
         try:
@@ -177,7 +181,8 @@ class Session:
             self.unmade.update(code.bound)
         elif not result.code_error:
             self.unmade.difference_update(code.bound)
-        result.views = [v.explain() for v in values if _explains_itself(v)]
+        if explain:
+            result.views = [v.explain() for v in values if _explains_itself(v)]
         if not result.rules_error and not result.code_error and not result.skipped:
             self._check_dice_used(result, sources_before)
         return result
