@@ -113,16 +113,7 @@ def keep_lowest(roll: Roll, n: int) -> Roll:
 def _keep(roll: Roll, n: int, *, highest: bool) -> Roll:
     ranked = sorted((i for i, die in enumerate(roll.dice) if die.kept),
                     key=lambda i: (-roll.dice[i].face if highest else roll.dice[i].face, i))
-    return _changed(roll, ranked[max(n, 0):], kept=False)
-
-
-def _changed(roll: Roll, indexes: list[int], **changes: bool) -> Roll:
-    """``roll`` with the dice at ``indexes`` changed alike (in one new roll)."""
-    if not indexes:
-        return roll
-    picked = set(indexes)
-    return Roll(roll.sides, tuple(replace(die, **changes) if i in picked else die  # type: ignore[arg-type]  # Die's bool fields
-                                  for i, die in enumerate(roll.dice)))
+    return roll.with_dice(ranked[max(n, 0):], kept=False)
 
 
 def count_at_least(roll: Roll, target: int) -> int:
@@ -134,7 +125,7 @@ def cancel_highest(roll: Roll, n: int, among: Callable[[Die], bool] = lambda die
     """Cancel the ``n`` highest dice that count and satisfy ``among`` (earlier die on a tie)."""
     ranked = sorted((i for i, die in enumerate(roll.dice) if die.counts and among(die)),
                     key=lambda i: (-roll.dice[i].face, i))
-    return _changed(roll, ranked[:max(n, 0)], cancelled=True)
+    return roll.with_dice(ranked[:max(n, 0)], cancelled=True)
 
 
 def total(roll: Roll) -> int:

@@ -74,11 +74,18 @@ class Roll:
         """The dice that are kept."""
         return tuple(die for die in self.dice if die.kept)
 
-    def with_die(self, index: int, **changes: object) -> Roll:
+    def with_die(self, index: int, **changes: bool) -> Roll:
         """This roll with die ``index`` changed (``kept=False``, ``cancelled=True``…)."""
-        dice = list(self.dice)
-        dice[index] = replace(dice[index], **changes)  # type: ignore[arg-type]  # Die fields
-        return Roll(self.sides, tuple(dice))
+        return self.with_dice([index], **changes)
+
+    def with_dice(self, indexes: list[int], **changes: bool) -> Roll:
+        """This roll with the dice at ``indexes`` changed alike, in one new roll."""
+        if not indexes:
+            return self
+        picked = set(indexes)
+        return Roll(self.sides, tuple(
+            replace(die, **changes) if i in picked else die  # type: ignore[arg-type]  # only Die's flags (kept, cancelled, exploded) are bools
+            for i, die in enumerate(self.dice)))
 
     def __add__(self, other: Roll) -> Roll:
         """Both rolls' dice, this roll's first (e.g. a bonus die bought afterwards)."""

@@ -96,8 +96,7 @@ class SkillRoll:
     def procedure(self) -> Procedure:
         """How the dice that count were rolled and read: the odds' description of this roll."""
         counted = sum(1 for die in self.dice if die.kept)
-        rule = f" ({self.check.reroll_rule}: rerolling {_faces(self.check.rerolls)})" \
-            if self.check.rerolls else ""
+        rule = _rule_label(self.check)
         adds = "".join(f" + {value} {name}" for name, value in self.modifiers)
         return Procedure(counted, 6, reroll_steps(self.check),
                          Total(sum(v for _, v in self.modifiers)), f"{counted}d6{rule}{adds}")
@@ -107,8 +106,7 @@ class SkillRoll:
         rest fixed at what it showed."""
         bought = [d for d in self.dice if d.kept and d.origin == PLOT_POINT]
         fixed = self.total - sum(d.face for d in bought)
-        rule = f" ({self.check.reroll_rule}: rerolling {_faces(self.check.rerolls)})" \
-            if self.check.rerolls and bought else ""
+        rule = _rule_label(self.check) if bought else ""
         label = (f"{len(bought)}d6 plot point{rule} + {fixed} already rolled" if bought
                  else f"{fixed} as rolled")
         return Procedure(len(bought), 6, reroll_steps(self.check) if bought else (),
@@ -194,6 +192,11 @@ def _dice_part(dice: list[Die], kind: str) -> str:
     if not dice:
         return "0d6"
     return f"{counted}d6{kind} [{' '.join(d.text() for d in dice)}]"
+
+
+def _rule_label(check: SkillCheck) -> str:
+    """`` (expertise: rerolling 1s and 2s)`` for a check that rerolls, else nothing."""
+    return f" ({check.reroll_rule}: rerolling {_faces(check.rerolls)})" if check.rerolls else ""
 
 
 def _faces(faces: frozenset[int]) -> str:
