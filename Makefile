@@ -11,12 +11,12 @@ export NO_MKDOCS_2_WARNING := 1
 # Pyodide wheels of pytest and Hypothesis for the parity tests (tests/pyodide).
 include tests/pyodide/wheels.mk
 
-.PHONY: serve test build lint setup bench chromium
+.PHONY: serve test build lint setup bench chromium nginx
 
 serve: setup
 	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
 
-test: setup chromium lint
+test: setup chromium nginx lint
 	$(BIN)/pytest
 
 build: setup
@@ -42,6 +42,13 @@ node_modules/.installed: package.json package-lock.json
 chromium:
 	@command -v chromium >/dev/null 2>&1 || command -v /usr/bin/chromium >/dev/null 2>&1 || \
 	  { apt-get update -qq && apt-get install -y -qq chromium; }
+
+# Debian's nginx, with its stock types, for the browser test of a stock static host. Where it
+# cannot be installed that test is skipped and says why.
+nginx:
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || \
+	  { apt-get update -qq && apt-get install -y -qq nginx-light; } || \
+	  echo "nginx could not be installed: the stock-host browser test will be skipped"
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)

@@ -22,6 +22,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from site_plugins.examples.config import ExamplesConfig
+from site_plugins.examples.hosting import wrongly_typed
 from site_plugins.examples.lexer import ExampleBlock
 from site_plugins.examples.render import render_card
 from site_plugins.examples.runtime import BrowserEngineError, find_pyodide, write_runtime
@@ -32,7 +33,9 @@ log = get_plugin_logger("rules-examples")
 ASSETS = Path(__file__).parent / "assets"
 ASSET_DIR = "assets/rules-examples"
 STYLESHEET = f"{ASSET_DIR}/examples.css"
-PAGE_SCRIPT = f"{ASSET_DIR}/cards.mjs"
+PAGE_SCRIPT = f"{ASSET_DIR}/cards.js"
+#: A classic script that says so on the cards when the module script cannot start.
+CHECK_SCRIPT = f"{ASSET_DIR}/reroll-check.js"
 #: Where the browser engine (Pyodide, our wheel, the snapshot) goes in the built site.
 RUNTIME_DIR = f"{ASSET_DIR}/pyodide"
 
@@ -57,18 +60,17 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.pages = 0
         if self.config.enabled and STYLESHEET not in config.extra_css:
             config.extra_css.insert(0, STYLESHEET)  # first, so a site's own CSS can override it
-        if self.config.enabled and self.config.reroll and not any(
-            str(script) == PAGE_SCRIPT for script in config.extra_javascript
-        ):
+        scripts = {str(script) for script in config.extra_javascript}
+        if self.config.enabled and self.config.reroll and PAGE_SCRIPT not in scripts:
             script = ExtraScriptValue(PAGE_SCRIPT)
             script.type = "module"
-            config.extra_javascript.append(script)
+            config.extra_javascript.extend([script, ExtraScriptValue(CHECK_SCRIPT)])
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.config.enabled:
             for asset in sorted(ASSETS.iterdir()):
-                if asset.suffix == ".mjs" and not self.config.reroll:
+                if asset.suffix == ".js" and not self.config.reroll:
                     continue
                 uri = f"{ASSET_DIR}/{asset.name}"
                 files.append(File.generated(config, uri, abs_src_path=str(asset)))
@@ -107,8 +109,16 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         return env
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        if not (self.config.enabled and self.config.reroll):
+        if not self.config.enabled:
             return
+        if self.config.reroll:
+            self._write_engine(config)
+        problems = wrongly_typed(Path(config.site_dir))
+        if problems:
+            raise PluginError("the built site has files a stock static host would serve with "
+                              "the wrong type:\n  " + "\n  ".join(problems))
+
+    def _write_engine(self, config: MkDocsConfig) -> None:
         root = Path(os.path.dirname(config.config_file_path or "") or os.getcwd())
         try:
             pyodide = find_pyodide(self._pyodide_candidates(root))

@@ -4,7 +4,9 @@ Build-time only (never imported in the browser). Everything is written under one
 of the site, so the site needs no other origin:
 
 * the runtime files of the pinned npm package ``pyodide`` (copied, or hard-linked when the
-  file system allows);
+  file system allows), its ES modules renamed to ``.js`` (``pyodide.esm.js``,
+  ``pyodide.asm.js``) with the one reference between them rewritten: stock hosts (Debian's
+  nginx among them) know no ``.mjs`` and serve it with a type browsers refuse for a module;
 * ``rules_reference-<version>+<hash>-py3-none-any.whl``: ``rules_core`` and the MkDocs-free
   example modules, built deterministically here (same sources, same bytes);
 * ``icepool-<version>-py3-none-any.whl``: icepool, which ``rules_core.odds`` uses for the
@@ -36,6 +38,11 @@ import rules_core
 
 #: The runtime files of the npm package that a page needs (no maps, typings or consoles).
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+#: The name each runtime file ships under: every script a ``.js`` that any host types right.
+SHIPPED_NAMES = {"pyodide.mjs": "pyodide.esm.js", "pyodide.asm.mjs": "pyodide.asm.js"}
+#: Text replaced in the shipped scripts: the module's reference to its twin, and source-map
+#: comments (the maps are not shipped).
+SCRIPT_REWRITES = (("pyodide.asm.mjs", "pyodide.asm.js"),)
 LOCK_FILE = "pyodide-lock.json"
 #: The pinned npm package version the site is tested with.
 PYODIDE_VERSION = "314.0.7"
@@ -249,7 +256,11 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
     notes: list[str] = []
     out.mkdir(parents=True, exist_ok=True)
     for name in RUNTIME_FILES:
-        place(pyodide / name, out / name)
+        shipped = shipped_name(name)
+        if shipped == name:
+            place(pyodide / name, out / name)
+        else:
+            write_if_changed(out / shipped, rewritten_script((pyodide / name).read_bytes()))
     wheel = build_wheel()
     wheels = [wheel, *(installed_wheel(name) for name in DEPENDENCIES)]
     for each in wheels:
@@ -264,8 +275,14 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
             place(made, out / snapshot_name)
         except BrowserEngineError as error:
             notes.append(f"no start-up snapshot: {error}; the page will start Pyodide plainly")
+    files = [shipped_name(name) for name in RUNTIME_FILES]
     manifest = {
         "pyodide": pyodide_version(pyodide),
+        "module": shipped_name("pyodide.mjs"),
+        "files": files,
+        "sizes": {name: (out / name).stat().st_size
+                  for name in [*files, LOCK_FILE, *(w.file_name for w in wheels),
+                               *([snapshot_name] if snapshot_name else [])]},
         "lock": LOCK_FILE,
         "package": WHEEL_NAME.replace("_", "-"),
         "wheel": wheel.file_name,
@@ -281,6 +298,27 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
         ):
             stale.unlink()
     return notes
+
+
+def shipped_name(name: str) -> str:
+    """The name a runtime file ships under (``pyodide.mjs`` → ``pyodide.esm.js``)."""
+    return SHIPPED_NAMES.get(name, name)
+
+
+def rewritten_script(data: bytes) -> bytes:
+    """A Pyodide script as shipped: references to renamed files rewritten, no source maps."""
+    text = data.decode("utf-8")
+    for old, new in SCRIPT_REWRITES:
+        text = text.replace(old, new)
+    lines = [line for line in text.split("\n") if not line.startswith("//# sourceMappingURL=")]
+    return "\n".join(lines).encode("utf-8")
+
+
+def write_if_changed(target: Path, data: bytes) -> None:
+    """Write ``data`` unless ``target`` already holds it (a rebuild keeps the file's time)."""
+    if target.is_file() and target.stat().st_size == len(data) and target.read_bytes() == data:
+        return
+    target.write_bytes(data)
 
 
 def _b64sha(data: bytes) -> str:

@@ -37,9 +37,9 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve(directory: Path) -> Iterator[str]:
+def serve(directory: Path, handler_class: type[QuietHandler] = QuietHandler) -> Iterator[str]:
     """Serve ``directory`` on a free loopback port; yield its base URL."""
-    handler = functools.partial(QuietHandler, directory=str(directory))
+    handler = functools.partial(handler_class, directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -39,7 +39,7 @@ def page_name(page: Path) -> str:
 
 
 def cards_of(page: Path) -> tuple[list[dict[str, Any]], list[int]]:
-    """The page's cards as cards.mjs sends them, and the indexes of the rerollable ones."""
+    """The page's cards as cards.js sends them, and the indexes of the rerollable ones."""
     result = verify_page(page_name(page), page.read_text(encoding="utf-8"))
     cards, rerollable = [], []
     for index, run in enumerate(result.runs):

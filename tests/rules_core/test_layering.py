@@ -80,8 +80,8 @@ def test_the_browser_modules_import_no_mkdocs(module: str) -> None:
 
 def test_the_card_ui_reaches_the_engine_only_through_its_client() -> None:
     assets = ROOT / "site_plugins" / "examples" / "assets"
-    cards = (assets / "cards.mjs").read_text(encoding="utf-8")
-    client = (assets / "engine-client.mjs").read_text(encoding="utf-8")
-    assert 'from "./engine-client.mjs"' in cards and "new Worker(" not in cards
+    cards = (assets / "cards.js").read_text(encoding="utf-8")
+    client = (assets / "engine-client.js").read_text(encoding="utf-8")
+    assert 'from "./engine-client.js"' in cards and "new Worker(" not in cards
     assert not re.search(r"^import ", client, re.MULTILINE)  # the client needs no card code
     assert "new Worker(" in client and "querySelector" not in client

@@ -137,6 +137,12 @@ def test_every_card_that_rolls_shows_odds(project_site: Path) -> None:
     assert not missing, missing
 
 
+def test_the_project_site_ships_no_file_a_stock_host_types_wrongly(project_site: Path) -> None:
+    from site_plugins.examples.hosting import wrongly_typed
+
+    assert wrongly_typed(project_site) == [] and not list(project_site.rglob("*.mjs"))
+
+
 def test_the_project_site_builds_with_no_other_origin(project_site: Path) -> None:
     site = project_site
     urls = set()

@@ -128,8 +128,11 @@ def test_without_node_there_is_no_snapshot_but_a_working_manifest(
     assert notes and "Node.js is not installed" in notes[0]
     manifest = json.loads((tmp_path / "out" / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["snapshot"] is None
-    for name in (*runtime.RUNTIME_FILES, manifest["lock"], *manifest["wheels"]):
+    for name in (*manifest["files"], manifest["lock"], *manifest["wheels"]):
         assert (tmp_path / "out" / name).is_file()
+        assert manifest["sizes"][name] == (tmp_path / "out" / name).stat().st_size
+    assert manifest["module"] == "pyodide.esm.js" and manifest["files"] == [
+        "pyodide.esm.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
     lock = json.loads((tmp_path / "out" / manifest["lock"]).read_text(encoding="utf-8"))
     assert lock["packages"][manifest["package"]]["file_name"] == manifest["wheel"]
 
@@ -151,3 +154,13 @@ def test_a_snapshot_is_made_once_and_reused(tmp_path: Path) -> None:
     stamp = made.stat().st_mtime_ns
     assert runtime.snapshot(PYODIDE, wheels, tmp_path) == made
     assert made.stat().st_mtime_ns == stamp
+
+
+def test_no_script_ships_as_mjs_and_the_module_finds_its_twin(tmp_path: Path) -> None:
+    write_runtime(tmp_path / "out", PYODIDE, tmp_path / "cache", make_snapshot=False)
+    shipped = {p.name for p in (tmp_path / "out").iterdir()}
+    assert not [name for name in shipped if name.endswith(".mjs")]
+    module = (tmp_path / "out" / "pyodide.esm.js").read_text(encoding="utf-8")
+    assert "pyodide.asm.js" in module and "pyodide.asm.mjs" not in module
+    assert "sourceMappingURL" not in module
+

@@ -1,7 +1,7 @@
-// The engine client: one module worker (engine-worker.mjs) running the rules engine in Pyodide
+// The engine client: one module worker (engine-worker.js) running the rules engine in Pyodide
 // for the whole visit (it survives Material's instant navigation), the calls to it, and the
 // watchdog that stops a call running past its limit. No rule logic and no cards: anything on
-// the page can call the engine through call(); cards.mjs is one such caller.
+// the page can call the engine through call(); cards.js is one such caller.
 //
 //   call(op, request) → Promise   state() → "idle" | "loading" | "ready" | "failed"
 //   warm()             start loading without waiting      onState(listener) → unsubscribe
@@ -31,7 +31,7 @@ function spawn() {
   if (typeof Worker === "undefined" || typeof WebAssembly !== "object") {
     throw new Error("this browser cannot run the engine (no Web Workers or WebAssembly)");
   }
-  const worker = new Worker(new URL("engine-worker.mjs", import.meta.url), { type: "module" });
+  const worker = new Worker(new URL("engine-worker.js", import.meta.url), { type: "module" });
   worker.onmessage = (event) => {
     const message = event.data;
     if (message.type === "progress") {

@@ -1,8 +1,8 @@
 // Reroll and Restore buttons for worked-example cards. No rule logic: the cards' Python runs in
-// the engine (engine-client.mjs) and sends back card bodies drawn by the same renderer the build
+// the engine (engine-client.js) and sends back card bodies drawn by the same renderer the build
 // used. Nothing of Pyodide is fetched until a reader points at, touches or focuses a card.
 
-import { call, onState, state, warm } from "./engine-client.mjs";
+import { call, onState, state, warm } from "./engine-client.js";
 
 const sessions = new Map(); // session id → Map(card index → card state)
 
@@ -197,6 +197,7 @@ function bind(figure) {
 
 function bindAll() {
   for (const figure of document.querySelectorAll("figure[data-rx-session]")) bind(figure);
+  document.documentElement.dataset.rxCards = "ready"; // reroll-check.js: the script started
 }
 
 // Material's instant navigation swaps the page without re-running scripts: rebind each time.

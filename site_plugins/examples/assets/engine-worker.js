@@ -12,23 +12,25 @@ function progress(stage, fraction) {
   postMessage({ type: "progress", stage, fraction });
 }
 
-async function fetchBytes(url, onFraction) {
+// Download a file whose decoded size the build wrote in the manifest. The size is checked
+// against that, never against Content-Length: a host that serves a precompressed file
+// announces its compressed length, while the browser hands over the decoded bytes.
+async function fetchBytes(url, size, onFraction) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname} answered HTTP ${response.status}`);
-  const total = Number(response.headers.get("content-length")) || 0;
-  if (!response.body || !total) return new Uint8Array(await response.arrayBuffer());
-  const bytes = new Uint8Array(total);
+  if (!response.body || !size) return new Uint8Array(await response.arrayBuffer());
+  const bytes = new Uint8Array(size);
   const reader = response.body.getReader();
   let received = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    if (received + value.length > total) throw new Error(`${url.pathname} is longer than announced`);
+    if (received + value.length > size) throw new Error(`${url.pathname} is longer than the build made it`);
     bytes.set(value, received);
     received += value.length;
-    onFraction(received / total);
+    onFraction(received / size);
   }
-  if (received !== total) throw new Error(`${url.pathname} was cut short`);
+  if (received !== size) throw new Error(`${url.pathname} was cut short`);
   return bytes;
 }
 
@@ -52,15 +54,17 @@ async function start() {
   if (!manifestResponse.ok) throw new Error(`the engine manifest answered HTTP ${manifestResponse.status}`);
   const manifest = await manifestResponse.json();
   const [{ loadPyodide }] = await Promise.all([
-    import(new URL("pyodide.mjs", runtime).href),
-    checkFiles(["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", manifest.lock]),
+    import(new URL(manifest.module, runtime).href),
+    checkFiles([...manifest.files, manifest.lock]),
   ]);
   const options = { indexURL: runtime.href, lockFileURL: new URL(manifest.lock, runtime).href };
   let pyodide = null;
   let via = "plain start";
   if (manifest.snapshot) {
     try {
-      const snapshot = fetchBytes(new URL(manifest.snapshot, runtime), (f) => progress("snapshot", f));
+      const snapshot = fetchBytes(new URL(manifest.snapshot, runtime), manifest.sizes[manifest.snapshot],
+        (f) => progress("snapshot", f));
+      snapshot.catch(() => {}); // handled below, where loadPyodide awaits it: no stray error
       pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
       pyodide.runPython("import site_plugins.examples.reroll");
       via = "snapshot";

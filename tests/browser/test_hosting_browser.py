@@ -1,0 +1,177 @@
+"""The site as real hosts serve it: Debian's nginx with its stock types under a sub-path, a
+host that types scripts wrongly, and a host that sends precompressed files."""
+
+from __future__ import annotations
+
+import getpass
+import gzip
+import re
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard, QuietHandler, build, serve
+from tests.browser.test_reroll_browser import card, faces, reroll
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.browser
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+#: Debian's stock table of types, which knows no .mjs.
+STOCK_TYPES = Path("/etc/nginx/mime.types")
+CHAPTER = "verses/action-chaining/"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def nginx_config(directory: Path, site: Path, port: int) -> Path:
+    """A config as Debian ships it where it matters (its types, gzip on), serving ``site``
+    under ``/rules/``."""
+    temp = {name: directory / name for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
+    config = directory / "nginx.conf"
+    config.write_text(
+        # Workers run as the user running the tests (pytest's folders are private to it).
+        f"user {getpass.getuser()};\nworker_processes 1;\npid {directory / 'nginx.pid'};\n"
+        f"error_log {directory / 'error.log'};\nevents {{}}\n"
+        f"http {{\n  include {STOCK_TYPES};\n  default_type application/octet-stream;\n"
+        "  access_log off;\n  sendfile on;\n  gzip on;\n"
+        + "".join(f"  {name}_temp_path {path};\n" for name, path in (
+            ("client_body", temp["body"]), ("proxy", temp["proxy"]),
+            ("fastcgi", temp["fastcgi"]), ("uwsgi", temp["uwsgi"]), ("scgi", temp["scgi"])))
+        + f"  server {{\n    listen 127.0.0.1:{port};\n"
+        f"    location /rules/ {{ alias {site}/; }}\n  }}\n}}\n",
+        encoding="utf-8")
+    return config
+
+
+@pytest.fixture(scope="module")
+def nginx_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The project's site built for ``/rules/`` and served there by Debian's nginx."""
+    if not Path(NGINX).exists() or not STOCK_TYPES.is_file():
+        pytest.skip("Debian's nginx is not installed and could not be (`make test` installs "
+                    "nginx-light with apt); the stock-host test needs it")
+    root = tmp_path_factory.mktemp("nginx")
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/rules/"
+    config = root / "mkdocs.yml"
+    config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {ROOT / 'docs'}\n"
+                      f"site_url: {url}\nwatch: []\n", encoding="utf-8")
+    site = build(config, root / "site")
+    server = subprocess.Popen([NGINX, "-p", str(root), "-c", str(nginx_config(root, site, port)),
+                               "-g", "daemon off;"], stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            pytest.fail(f"nginx did not start: {server.stderr.read() if server.stderr else ''}")
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_stock_nginx_under_a_sub_path_rerolls_tam_s_first_punch(page: Page, guard: Guard,
+                                                               nginx_url: str) -> None:
+    types: dict[str, str] = {}
+    page.on("response", lambda r: types.setdefault(r.url.rsplit("/", 1)[-1],
+                                                   r.headers.get("content-type", "")))
+    page.goto(nginx_url + CHAPTER)
+    reroll(page, "tams-first-punch")
+    rolled = faces(card(page, "tams-first-punch"))
+    assert len(rolled) == 6 and all(1 <= face <= 6 for face in rolled)
+    assert types["cards.js"].startswith("application/javascript")
+    assert types["engine-worker.js"].startswith("application/javascript")
+    assert types["pyodide.esm.js"].startswith("application/javascript")
+    assert not [name for name in types if name.endswith(".mjs")]
+
+
+class WrongTypes(QuietHandler):
+    """A host that sends the site's scripts as ``application/octet-stream``."""
+
+    def guess_type(self, path: str | object) -> str:
+        if str(path).endswith(".js") and "rules-examples" in str(path):
+            return "application/octet-stream"
+        return super().guess_type(path)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def wrong_types_url(project_site: Path) -> Iterator[str]:
+    yield from serve(project_site, WrongTypes)
+
+
+def test_a_host_that_types_the_scripts_wrongly_gets_words_not_silence(
+        page: Page, guard: Guard, wrong_types_url: str) -> None:
+    guard.expected_errors.append("MIME type")
+    page.goto(f"{wrong_types_url}/{CHAPTER}")
+    status = card(page, "tams-first-punch").locator(".rx-status")
+    expect(status).to_contain_text("Reroll is not available here", timeout=15_000)
+    expect(card(page, "tams-first-punch").locator(".rx-reroll")).to_have_count(0)
+    assert "3 or more successes on 6d6: 32.0%" in card(page, "tams-first-punch").inner_text()
+
+
+class Precompressed(QuietHandler):
+    """A host (or CDN) that sends large files gzip-compressed, announcing the compressed
+    length in ``Content-Length``, as hosts do for precompressed files."""
+
+    cache: ClassVar[dict[str, bytes]] = {}
+
+    def send_head(self):  # type: ignore[no-untyped-def]  # http.server's own signature
+        path = Path(self.translate_path(self.path))
+        if not path.is_file() or path.stat().st_size < 1_000_000:
+            return super().send_head()
+        body = self.cache.get(str(path))
+        if body is None:
+            body = self.cache[str(path)] = gzip.compress(path.read_bytes(), 1, mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return _Bytes(body)
+
+
+class _Bytes:
+    """A file-like object over bytes, for ``send_head``'s caller to copy and close."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data, self.read_once = data, False
+
+    def read(self, size: int = -1) -> bytes:
+        if self.read_once:
+            return b""
+        self.read_once = True
+        return self.data
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def precompressed_url(project_site: Path) -> Iterator[str]:
+    yield from serve(project_site, Precompressed)
+
+
+def test_precompressed_files_still_restore_the_snapshot(page: Page, guard: Guard,
+                                                        precompressed_url: str) -> None:
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.goto(f"{precompressed_url}/{CHAPTER}")
+    reroll(page, "tams-first-punch")
+    expect(page.locator("html")).to_have_attribute("data-rx-engine-via", "snapshot",
+                                                   timeout=ENGINE_TIMEOUT_MS)
+    assert not [w for w in warnings if re.search("snapshot|longer|cut short", w)], warnings
