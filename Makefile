@@ -26,10 +26,11 @@ lint: setup
 	$(BIN)/ruff check rules_core site_plugins tests benchmarks
 	$(BIN)/mypy
 
-bench: setup chromium
+bench: setup chromium nginx
 	$(BIN)/python benchmarks/build_time.py
 	$(BIN)/python benchmarks/reroll.py
 	$(BIN)/python benchmarks/odds.py
+	$(BIN)/python benchmarks/deploy.py
 
 setup: $(VENV)/.installed node_modules/.installed $(PYODIDE_WHEELS)/.done
 

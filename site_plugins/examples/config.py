@@ -23,7 +23,12 @@ class ExamplesConfig(Config):
     ``mkdocs.yml``, then in the current folder."""
 
     snapshot = c.Type(bool, default=True)
-    """Take a Pyodide memory snapshot with the engine imported (needs Node) for a fast start."""
+    """Take a Pyodide memory snapshot with the engine imported (needs Node) for a fast start.
+    The page restores it once a visit has cached it (a second visit, or offline)."""
+
+    snapshot_first_visit = c.Type(bool, default=False)
+    """Restore the snapshot on a reader's first visit too: a faster start on fast links, but
+    about 7 MB more to download before the first reroll (measured in README.md)."""
 
     cache_dir = c.Type(str, default="")
     """Where snapshots are cached between builds; default: ``~/.cache/rules-examples``."""

@@ -8,6 +8,9 @@ red, so an author sees the problem where it is.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 import os
 import re
 import secrets
@@ -24,7 +27,7 @@ from mkdocs.structure.pages import Page
 from site_plugins.examples.config import ExamplesConfig
 from site_plugins.examples.hosting import wrongly_typed
 from site_plugins.examples.lexer import ExampleBlock
-from site_plugins.examples.render import render_card
+from site_plugins.examples.render import ODDS_LINES, card_data, render_card
 from site_plugins.examples.runtime import BrowserEngineError, find_pyodide, write_runtime
 from site_plugins.examples.verify import Failure, PageResult, verify_page
 
@@ -49,6 +52,9 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.cards: dict[str, str] = {}
         self.token = ""
         self.pages = 0
+        #: Every page's cards as the page sends them to the engine, for the build's own trace
+        #: of what the engine imports in the browser.
+        self.page_cards: list[list[dict[str, object]]] = []
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
@@ -58,6 +64,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.cards = {}
         self.token = "rxcard" + secrets.token_hex(6)
         self.pages = 0
+        self.page_cards = []
+        self._load_odds()
         if self.config.enabled and STYLESHEET not in config.extra_css:
             config.extra_css.insert(0, STYLESHEET)  # first, so a site's own CSS can override it
         scripts = {str(script) for script in config.extra_javascript}
@@ -111,6 +119,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
             return
+        self._save_odds()
         if self.config.reroll:
             self._write_engine(config)
         problems = wrongly_typed(Path(config.site_dir))
@@ -125,12 +134,30 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         except BrowserEngineError as error:
             log.warning(f"{error}; the Reroll buttons will say the engine is missing")
             return
-        cache = Path(self.config.cache_dir or Path.home() / ".cache" / "rules-examples")
+        cache = self._cache()
         notes = write_runtime(Path(config.site_dir) / RUNTIME_DIR, pyodide, cache,
                               make_snapshot=self.config.snapshot,
-                              time_limit=self.config.reroll_time_limit)
+                              snapshot_first_visit=self.config.snapshot_first_visit,
+                              time_limit=self.config.reroll_time_limit,
+                              cards=self.page_cards, site=Path(config.site_dir))
         for note in notes:
             log.info(note)
+
+    def _cache(self) -> Path:
+        return Path(self.config.cache_dir or Path.home() / ".cache" / "rules-examples")
+
+    def _odds_file(self) -> Path:
+        """Where this version of the odds code keeps the odds lines it worked out."""
+        return self._cache() / f"odds-{odds_code_version()}.json"
+
+    def _load_odds(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            ODDS_LINES.update(json.loads(self._odds_file().read_text("utf-8")))
+
+    def _save_odds(self) -> None:
+        with contextlib.suppress(OSError):
+            self._odds_file().parent.mkdir(parents=True, exist_ok=True)
+            self._odds_file().write_text(json.dumps(ODDS_LINES, sort_keys=True), "utf-8")
 
     def _pyodide_candidates(self, root: Path) -> list[Path]:
         if self.config.pyodide_dir:
@@ -143,6 +170,9 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.pages += 1
         session = session_id(page)
         ids = card_ids(result.blocks)
+        if any(run.rolls_dice and run.example.kind == "example" for run in result.runs):
+            self.page_cards.append([card_data(run, session, i)
+                                    for i, run in enumerate(result.runs)])
         for index in reversed(range(len(result.blocks))):
             block, run = result.blocks[index], result.runs[index]
             token = f"{self.token}x{self.pages}x{index}"
@@ -183,6 +213,20 @@ def card_ids(blocks: list[ExampleBlock]) -> list[str]:
             candidate, n = f"{base}-{n}", n + 1
         ids.append(candidate)
     return ids
+
+
+def odds_code_version() -> str:
+    """A hash of the code that words odds (and icepool's version): a cached odds line is kept
+    only while it would be worked out the same."""
+    import importlib.metadata
+
+    import rules_core
+
+    digest = hashlib.sha256(importlib.metadata.version("icepool").encode())
+    core = Path(rules_core.__file__).parent
+    for name in ("odds.py", "odds_text.py", "question.py", "procedure.py", "words.py"):
+        digest.update((core / name).read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def slug(text: str) -> str:

@@ -148,9 +148,17 @@ def card_data(run: ExampleRun, session_id: str, index: int) -> dict[str, object]
     }
 
 
-@functools.lru_cache(maxsize=4096)
+#: Odds lines already worked out, by their question's ``repr`` (which names every part of the
+#: question). A build may fill it from its cache, so that unchanged odds cost nothing.
+ODDS_LINES: dict[str, str] = {}
+
+
 def _odds_line(question: Question) -> str:
-    return describe(question)
+    key = repr(question)
+    line = ODDS_LINES.get(key)
+    if line is None:
+        line = ODDS_LINES[key] = describe(question)
+    return line
 
 
 @functools.lru_cache(maxsize=256)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
 import shutil
 import subprocess
@@ -113,7 +114,8 @@ def broken_site(sample_site: Path, tmp_path_factory: pytest.TempPathFactory) -> 
     """The sample site without Pyodide's wasm: the engine cannot load."""
     copy = tmp_path_factory.mktemp("broken") / "site"
     shutil.copytree(sample_site, copy)
-    (copy / "assets/rules-examples/pyodide/pyodide.asm.wasm").unlink()
+    for wasm in (copy / "assets/rules-examples/pyodide").glob("*/pyodide.asm.wasm*"):
+        wasm.unlink()
     return copy
 
 
@@ -122,7 +124,7 @@ def tampered_site(sample_site: Path, tmp_path_factory: pytest.TempPathFactory) -
     """The sample site with one byte of our wheel changed: its sha256 no longer matches."""
     copy = tmp_path_factory.mktemp("tampered") / "site"
     shutil.copytree(sample_site, copy)
-    wheel = next((copy / "assets/rules-examples/pyodide").glob("rules_reference-*.whl"))
+    wheel = next((copy / "assets/rules-examples/pyodide").glob("*/rules_reference-*.whl"))
     data = bytearray(wheel.read_bytes())
     data[-30] ^= 0xFF
     wheel.write_bytes(bytes(data))
@@ -134,8 +136,11 @@ def bad_snapshot_site(project_site: Path, tmp_path_factory: pytest.TempPathFacto
     """The project's site with a snapshot that cannot be restored."""
     copy = tmp_path_factory.mktemp("bad-snapshot") / "site"
     shutil.copytree(project_site, copy)
-    snapshot = next((copy / "assets/rules-examples/pyodide").glob("snapshot-*.bin"))
-    snapshot.write_bytes(b"not a snapshot" * 1000)
+    manifest_file = copy / "assets/rules-examples/pyodide/manifest.json"
+    manifest = json.loads(manifest_file.read_text(encoding="utf-8"))
+    manifest_file.write_text(json.dumps({**manifest, "snapshotFirstVisit": True}), "utf-8")
+    for snapshot in (copy / "assets/rules-examples/pyodide").glob("*/snapshot-*.bin*"):
+        snapshot.write_bytes(b"not a snapshot" * 1000)
     return copy
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import getpass
 import gzip
+import json
 import re
 import shutil
 import socket
@@ -35,9 +36,15 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def nginx_config(directory: Path, site: Path, port: int) -> Path:
+#: The README's recommended configuration (also the benchmark's), for a site in /srv/www/rules.
+RECOMMENDED = ROOT / "benchmarks" / "nginx" / "rules.conf"
+
+
+def nginx_config(directory: Path, site: Path, port: int, recommended: bool) -> Path:
     """A config as Debian ships it where it matters (its types, gzip on), serving ``site``
-    under ``/rules/``."""
+    under ``/rules/``, stock or with the README's recommended ``location``."""
+    server = (RECOMMENDED.read_text(encoding="utf-8").replace("/srv/www", str(site.parent))
+              if recommended else f"    location /rules/ {{ alias {site}/; }}\n")
     temp = {name: directory / name for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
     config = directory / "nginx.conf"
     config.write_text(
@@ -49,15 +56,16 @@ def nginx_config(directory: Path, site: Path, port: int) -> Path:
         + "".join(f"  {name}_temp_path {path};\n" for name, path in (
             ("client_body", temp["body"]), ("proxy", temp["proxy"]),
             ("fastcgi", temp["fastcgi"]), ("uwsgi", temp["uwsgi"]), ("scgi", temp["scgi"])))
-        + f"  server {{\n    listen 127.0.0.1:{port};\n"
-        f"    location /rules/ {{ alias {site}/; }}\n  }}\n}}\n",
+        + f"  server {{\n    listen 127.0.0.1:{port};\n{server}  }}\n}}\n",
         encoding="utf-8")
     return config
 
 
-@pytest.fixture(scope="module")
-def nginx_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The project's site built for ``/rules/`` and served there by Debian's nginx."""
+@pytest.fixture(scope="module", params=["stock", "recommended"])
+def nginx_url(request: pytest.FixtureRequest,
+              tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The project's site built for ``/rules/`` and served there by Debian's nginx, with its
+    stock configuration or the README's."""
     if not Path(NGINX).exists() or not STOCK_TYPES.is_file():
         pytest.skip("Debian's nginx is not installed and could not be (`make test` installs "
                     "nginx-light with apt); the stock-host test needs it")
@@ -67,9 +75,10 @@ def nginx_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     config = root / "mkdocs.yml"
     config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {ROOT / 'docs'}\n"
                       f"site_url: {url}\nwatch: []\n", encoding="utf-8")
-    site = build(config, root / "site")
-    server = subprocess.Popen([NGINX, "-p", str(root), "-c", str(nginx_config(root, site, port)),
-                               "-g", "daemon off;"], stderr=subprocess.PIPE, text=True)
+    site = build(config, root / "www" / "rules")
+    conf = nginx_config(root, site, port, request.param == "recommended")
+    server = subprocess.Popen([NGINX, "-p", str(root), "-c", str(conf), "-g", "daemon off;"],
+                              stderr=subprocess.PIPE, text=True)
     try:
         for _ in range(100):
             try:
@@ -162,8 +171,16 @@ class _Bytes:
 
 
 @pytest.fixture(scope="module")
-def precompressed_url(project_site: Path) -> Iterator[str]:
-    yield from serve(project_site, Precompressed)
+def precompressed_url(project_site: Path, tmp_path_factory: pytest.TempPathFactory
+                      ) -> Iterator[str]:
+    """The project's site, set to restore its snapshot on a first visit, behind a host that
+    compresses what it sends."""
+    copy = tmp_path_factory.mktemp("precompressed") / "site"
+    shutil.copytree(project_site, copy)
+    manifest_file = copy / "assets/rules-examples/pyodide/manifest.json"
+    manifest = json.loads(manifest_file.read_text(encoding="utf-8"))
+    manifest_file.write_text(json.dumps({**manifest, "snapshotFirstVisit": True}), "utf-8")
+    yield from serve(copy, Precompressed)
 
 
 def test_precompressed_files_still_restore_the_snapshot(page: Page, guard: Guard,
@@ -175,3 +192,48 @@ def test_precompressed_files_still_restore_the_snapshot(page: Page, guard: Guard
     expect(page.locator("html")).to_have_attribute("data-rx-engine-via", "snapshot",
                                                    timeout=ENGINE_TIMEOUT_MS)
     assert not [w for w in warnings if re.search("snapshot|longer|cut short", w)], warnings
+
+
+def engine_file(page: Page, key: str) -> str:
+    """The URL of one engine file named in the manifest (``"snapshot"``, ``"wheel"``…)."""
+    return str(page.evaluate(
+        "(async (key) => { const base = new URL('assets/rules-examples/pyodide/', location.origin"
+        " + '/'); const m = await (await fetch(new URL('manifest.json', base))).json();"
+        " return new URL(m.dir + m[key], base).href; })", key))
+
+
+def wait_until_kept(page: Page, url: str) -> None:
+    """Wait until the service worker has kept ``url`` (its .gz, as the engine fetches it)."""
+    for _ in range(ENGINE_TIMEOUT_MS // 250):
+        if page.evaluate("(url) => caches.match(url + '.gz').then(Boolean)", url):
+            return
+        page.wait_for_timeout(250)
+    pytest.fail(f"the service worker never kept {url}")
+
+
+def test_a_second_visit_restores_the_snapshot_the_first_one_kept(page: Page, guard: Guard,
+                                                                 base_url: str) -> None:
+    page.goto(f"{base_url}/{CHAPTER}")
+    reroll(page, "tams-first-punch")
+    expect(page.locator("html")).to_have_attribute("data-rx-engine-via", "plain start")
+    wait_until_kept(page, engine_file(page, "snapshot"))
+    page.reload()
+    reroll(page, "tams-first-punch")
+    expect(page.locator("html")).to_have_attribute("data-rx-engine-via", "snapshot")
+
+
+def test_with_no_network_a_second_visit_still_reads_and_rerolls(page: Page, guard: Guard,
+                                                                base_url: str) -> None:
+    guard.expected_errors.append("ERR_INTERNET_DISCONNECTED")
+    page.goto(f"{base_url}/{CHAPTER}")
+    reroll(page, "tams-first-punch")
+    wait_until_kept(page, engine_file(page, "snapshot"))
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        expect(card(page, "tams-first-punch")).to_contain_text("3 or more successes on 6d6")
+        reroll(page, "tams-first-punch")
+        assert len(faces(card(page, "tams-first-punch"))) == 6
+    finally:
+        page.context.set_offline(False)
+

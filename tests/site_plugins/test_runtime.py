@@ -1,113 +1,41 @@
-"""The browser engine a site ships: wheel, lock entry, runtime files, snapshot, manifest."""
+"""The browser engine a site ships: the hashed engine folder, its manifest, the trimmed
+standard library, the precompressed files, the snapshot and the service worker."""
 
 from __future__ import annotations
 
-import base64
-import hashlib
+import gzip
 import io
 import json
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
-from site_plugins.examples import runtime
-from site_plugins.examples.runtime import (
-    BrowserEngineError,
-    build_wheel,
-    find_pyodide,
-    installed_wheel,
-    lock_with_wheels,
-    write_runtime,
-)
+from site_plugins.examples import pyodide_node, runtime
+from site_plugins.examples.pyodide_node import ALWAYS, trace_stdlib, trimmed_stdlib
+from site_plugins.examples.render import card_data
+from site_plugins.examples.runtime import BrowserEngineError, find_pyodide, write_runtime
+from site_plugins.examples.verify import verify_page
+from site_plugins.examples.wheels import build_wheel, installed_wheel
 from tests.conftest import ROOT
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
 
 
-def test_the_wheel_is_the_same_bytes_every_build() -> None:
-    assert build_wheel().data == build_wheel().data
+def manifest_of(out: Path) -> dict[str, object]:
+    return dict(json.loads((out / "manifest.json").read_text(encoding="utf-8")))
 
 
-def test_the_wheel_holds_the_engine_and_the_browser_modules_only() -> None:
-    names = zipfile.ZipFile(io.BytesIO(build_wheel().data)).namelist()
-    assert "rules_core/verses/scene.py" in names
-    assert "site_plugins/examples/reroll.py" in names
-    assert "site_plugins/examples/plugin.py" not in names  # needs MkDocs
-    assert "site_plugins/examples/pytest_plugin.py" not in names
+def engine_folder(out: Path) -> Path:
+    return out / str(manifest_of(out)["dir"])
 
 
-def test_the_wheel_record_lists_every_file_with_its_hash() -> None:
-    archive = zipfile.ZipFile(io.BytesIO(build_wheel().data))
-    record = next(n for n in archive.namelist() if n.endswith("/RECORD"))
-    rows = [line.split(",") for line in archive.read(record).decode().splitlines()]
-    for name, digest, size in rows:
-        if name == record:
-            continue
-        data = archive.read(name)
-        expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
-        assert digest == f"sha256={expected.decode()}" and int(size) == len(data)
-    assert len(rows) == len(archive.namelist())
-
-
-def test_the_wheel_version_changes_with_its_sources() -> None:
-    one = build_wheel({"rules_core/__init__.py": b""})
-    two = build_wheel({"rules_core/__init__.py": b"# changed\n"})
-    assert one.file_name != two.file_name
-    assert one.file_name.startswith("rules_reference-0.2.0+g")
-
-
-def test_icepool_ships_as_a_wheel_of_its_own_packed_the_same_every_build() -> None:
-    wheel = installed_wheel("icepool")
-    names = zipfile.ZipFile(io.BytesIO(wheel.data)).namelist()
-    assert wheel.file_name == "icepool-2.1.3-py3-none-any.whl"
-    assert "icepool/__init__.py" in names and wheel.imports == ("icepool",)
-    assert not any("__pycache__" in name for name in names)
-    assert installed_wheel("icepool").data == wheel.data
-
-
-def test_the_engine_wheel_depends_on_icepool() -> None:
-    assert build_wheel().depends == ("icepool",)
-
-
-def test_the_wheels_run_a_reroll_with_nothing_but_the_standard_library(tmp_path: Path) -> None:
-    wheel, icepool = tmp_path / "engine.whl", tmp_path / "icepool.whl"
-    wheel.write_bytes(build_wheel().data)
-    icepool.write_bytes(installed_wheel("icepool").data)
-    code = (
-        f"import json, sys\nsys.path[:0] = [{str(wheel)!r}, {str(icepool)!r}]\n"
-        "from site_plugins.examples.reroll import reroll_page\n"
-        "card = {'index': 0, 'kind': 'example', 'line': 1, 'rolls': [[6, 5]], 'steps': [\n"
-        "  {'line': 2, 'source': 'rolled(\"6 5\").roll(2, 6)', 'expected': '(6, 5)'}]}\n"
-        "answer = json.loads(reroll_page(json.dumps({'target': 0, 'cards': [card]}), seed=1))\n"
-        "assert len(answer['cards'][0]['rolls'][0]) == 2\n"
-        "from rules_core.odds_text import describe\n"
-        "from rules_core.procedure import CountAtLeast, Procedure\n"
-        "from rules_core.question import AtLeast\n"
-        "assert '32.0%' in describe(AtLeast(Procedure(6, 6, (), CountAtLeast(5)), 3))\n"
-        "assert 'mkdocs' not in sys.modules and 'markdown' not in sys.modules\n"
-        "print('ok')\n"
-    )
-    done = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True,
-                          text=True, check=False)
-    assert done.stdout.strip() == "ok", done.stderr
-
-
-def test_the_lock_entries_carry_the_wheel_hashes_and_keep_the_other_packages() -> None:
-    wheel, icepool = build_wheel(), installed_wheel("icepool")
-    lock = {"info": {"python": "3.14.2"}, "packages": {"six": {"name": "six"}}}
-    added = lock_with_wheels(lock, [wheel, icepool])
-    entry = added["packages"]["rules-reference"]  # type: ignore[index]
-    assert entry["sha256"] == hashlib.sha256(wheel.data).hexdigest()
-    assert entry["file_name"] == wheel.file_name
-    assert entry["imports"] == ["rules_core", "site_plugins"]
-    assert entry["depends"] == ["icepool"]
-    odds = added["packages"]["icepool"]  # type: ignore[index]
-    assert odds["sha256"] == hashlib.sha256(icepool.data).hexdigest()
-    assert "six" in added["packages"]  # type: ignore[operator]
-    assert "rules-reference" not in lock["packages"]
+@pytest.fixture(scope="module")
+def no_snapshot(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An engine written without a snapshot or a trace (Pyodide's whole standard library)."""
+    out = tmp_path_factory.mktemp("engine") / "out"
+    write_runtime(out, PYODIDE, out.parent / "cache", make_snapshot=False)
+    return out
 
 
 def test_a_missing_pyodide_says_how_to_install_it(tmp_path: Path) -> None:
@@ -116,51 +44,109 @@ def test_a_missing_pyodide_says_how_to_install_it(tmp_path: Path) -> None:
 
 
 def test_the_pinned_pyodide_is_the_one_installed() -> None:
-    assert runtime.pyodide_version(find_pyodide([PYODIDE])) == runtime.PYODIDE_VERSION
+    assert pyodide_node.pyodide_version(find_pyodide([PYODIDE])) == runtime.PYODIDE_VERSION
     package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
     assert package["dependencies"]["pyodide"] == runtime.PYODIDE_VERSION
 
 
-def test_without_node_there_is_no_snapshot_but_a_working_manifest(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(runtime.shutil, "which", lambda name: None)
-    notes = write_runtime(tmp_path / "out", PYODIDE, tmp_path / "cache")
-    assert notes and "Node.js is not installed" in notes[0]
-    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text(encoding="utf-8"))
-    assert manifest["snapshot"] is None
-    for name in (*manifest["files"], manifest["lock"], *manifest["wheels"]):
-        assert (tmp_path / "out" / name).is_file()
-        assert manifest["sizes"][name] == (tmp_path / "out" / name).stat().st_size
+def test_the_engine_lives_in_a_folder_named_by_its_content(no_snapshot: Path) -> None:
+    manifest = manifest_of(no_snapshot)
+    folder = engine_folder(no_snapshot)
+    assert [p.name for p in no_snapshot.iterdir() if p.is_dir()] == [folder.name]
+    assert len(folder.name) == 12 and manifest["dir"] == f"{folder.name}/"
+    sizes = manifest["sizes"]
+    assert isinstance(sizes, dict)
+    for name, size in sizes.items():
+        assert (folder / name).stat().st_size == size
+
+
+def test_the_manifest_names_the_files_the_page_loads(no_snapshot: Path) -> None:
+    manifest = manifest_of(no_snapshot)
     assert manifest["module"] == "pyodide.esm.js" and manifest["files"] == [
         "pyodide.esm.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
-    lock = json.loads((tmp_path / "out" / manifest["lock"]).read_text(encoding="utf-8"))
-    assert lock["packages"][manifest["package"]]["file_name"] == manifest["wheel"]
+    assert manifest["snapshot"] is None and manifest["snapshotFirstVisit"] is False
+    wheels = manifest["wheels"]
+    assert isinstance(wheels, list) and manifest["wheel"] == wheels[0] == build_wheel().file_name
+    lock = json.loads((engine_folder(no_snapshot) / "pyodide-lock.json").read_text("utf-8"))
+    assert set(lock["packages"]) == {"rules-reference", "icepool"}
 
 
-def test_a_rebuild_removes_the_previous_wheel(tmp_path: Path) -> None:
+def test_no_script_ships_as_mjs_and_the_module_finds_its_twin(no_snapshot: Path) -> None:
+    folder = engine_folder(no_snapshot)
+    assert not list(folder.glob("*.mjs"))
+    module = (folder / "pyodide.esm.js").read_text(encoding="utf-8")
+    assert "pyodide.asm.js" in module and "pyodide.asm.mjs" not in module
+    assert "sourceMappingURL" not in module
+
+
+def test_large_files_have_a_gz_beside_them_and_fetched_ones_are_unpacked_by_the_page(
+        no_snapshot: Path) -> None:
+    folder = engine_folder(no_snapshot)
+    wasm = folder / "pyodide.asm.wasm"
+    assert gzip.decompress((folder / "pyodide.asm.wasm.gz").read_bytes()) == wasm.read_bytes()
+    assert (folder / "pyodide.asm.js.gz").is_file()
+    assert not list(folder.glob("*.whl.gz")) and not list(folder.glob("*.zip.gz"))
+    assert manifest_of(no_snapshot)["packed"] == ["pyodide.asm.wasm"]
+
+
+def test_a_rebuild_removes_the_previous_engine(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    out.mkdir()
+    (out / "0123456789ab").mkdir(parents=True)
     (out / "rules_reference-0.0.1+gold-py3-none-any.whl").write_bytes(b"old")
-    (out / "snapshot-old.bin").write_bytes(b"old")
     write_runtime(out, PYODIDE, tmp_path / "cache", make_snapshot=False)
-    assert [p.name for p in out.glob("rules_reference-*")] == [build_wheel().file_name]
-    assert not list(out.glob("snapshot-*"))
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        ["manifest.json", str(manifest_of(out)["dir"]).rstrip("/")])
+
+
+def test_the_service_worker_is_written_at_the_site_root_for_this_engine(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    write_runtime(site / "assets/rules-examples/pyodide", PYODIDE, tmp_path / "cache",
+                  make_snapshot=False, site=site)
+    worker = (site / "rules-examples-sw.js").read_text(encoding="utf-8")
+    engine = str(manifest_of(site / "assets/rules-examples/pyodide")["dir"]).rstrip("/")
+    assert f'const ENGINE = "{engine}";' in worker and "__ENGINE_VERSION__" not in worker
+
+
+def test_without_node_there_is_no_snapshot_and_the_whole_stdlib(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pyodide_node.shutil, "which", lambda name: None)
+    notes = write_runtime(tmp_path / "out", PYODIDE, tmp_path / "cache", cards=[[{"x": 1}]])
+    assert any("Node.js is not installed" in note for note in notes)
+    assert any("whole standard library" in note for note in notes)
+    shipped = engine_folder(tmp_path / "out") / "python_stdlib.zip"
+    assert shipped.read_bytes() == (PYODIDE / "python_stdlib.zip").read_bytes()
+
+
+def test_a_trimmed_stdlib_keeps_what_is_named_its_packages_and_the_error_reporting() -> None:
+    data = trimmed_stdlib(PYODIDE / "python_stdlib.zip", ["json/decoder.py", "fractions.py"])
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    names = set(archive.namelist())
+    assert {"json/decoder.py", "json/__init__.py", "fractions.py"} <= names
+    assert set(ALWAYS) <= names and "tarfile.py" not in names
+    assert all(info.compress_type == zipfile.ZIP_DEFLATED for info in archive.infolist())
+    assert trimmed_stdlib(PYODIDE / "python_stdlib.zip", ["fractions.py", "json/decoder.py"]) \
+        == data
+
+
+def docs_cards() -> list[list[dict[str, object]]]:
+    page = "docs/verses/action-chaining.md"
+    result = verify_page(page, (ROOT / page).read_text(encoding="utf-8"))
+    return [[card_data(run, "s", i) for i, run in enumerate(result.runs)]]
+
+
+def test_the_trace_finds_what_the_engine_imports_in_pyodide(tmp_path: Path) -> None:
+    wheels = [build_wheel(), installed_wheel("icepool")]
+    lock = json.loads((PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
+    used = trace_stdlib(PYODIDE, wheels, lock, docs_cards(), tmp_path)
+    assert {"json/__init__.py", "fractions.py", "dataclasses.py"} <= set(used)
+    assert "sqlite3/__init__.py" not in used and "http/server.py" not in used
+    assert list(tmp_path.glob("stdlib-*.txt"))  # cached for the next build
 
 
 def test_a_snapshot_is_made_once_and_reused(tmp_path: Path) -> None:
     wheels = [build_wheel(), installed_wheel("icepool")]
-    made = runtime.snapshot(PYODIDE, wheels, tmp_path)
+    made = pyodide_node.snapshot(PYODIDE, wheels, tmp_path)
     assert made.stat().st_size > 1_000_000
     stamp = made.stat().st_mtime_ns
-    assert runtime.snapshot(PYODIDE, wheels, tmp_path) == made
+    assert pyodide_node.snapshot(PYODIDE, wheels, tmp_path) == made
     assert made.stat().st_mtime_ns == stamp
-
-
-def test_no_script_ships_as_mjs_and_the_module_finds_its_twin(tmp_path: Path) -> None:
-    write_runtime(tmp_path / "out", PYODIDE, tmp_path / "cache", make_snapshot=False)
-    shipped = {p.name for p in (tmp_path / "out").iterdir()}
-    assert not [name for name in shipped if name.endswith(".mjs")]
-    module = (tmp_path / "out" / "pyodide.esm.js").read_text(encoding="utf-8")
-    assert "pyodide.asm.js" in module and "pyodide.asm.mjs" not in module
-    assert "sourceMappingURL" not in module
-

@@ -195,10 +195,33 @@ function bind(figure) {
   markShown(figure, false);
 }
 
+// The service worker keeps the engine for second visits and offline reading. Registering it
+// fetches no engine file: only what a reader rerolls with is ever kept.
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  const root = new URL("../../", import.meta.url);
+  navigator.serviceWorker.register(new URL("rules-examples-sw.js", root), { scope: root.pathname })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => keepForOffline(registration.active))
+    .catch((error) => console.warn(`rules-examples: no offline engine (${error})`));
+}
+
+// This page and everything it has loaded (stylesheets, scripts and the modules they import),
+// for the service worker to keep: the page loaded before the worker was in control, so
+// nothing of it was kept on the way. Engine files are not among them unless already fetched.
+function keepForOffline(worker) {
+  const loaded = performance.getEntriesByType("resource").map((entry) => entry.name);
+  const urls = [location.href.split("#")[0], ...loaded]
+    .filter((url) => url.startsWith(location.origin) && !url.includes("/pyodide/"));
+  worker?.postMessage({ type: "keep", urls: [...new Set(urls)] });
+}
+
 function bindAll() {
   for (const figure of document.querySelectorAll("figure[data-rx-session]")) bind(figure);
   document.documentElement.dataset.rxCards = "ready"; // reroll-check.js: the script started
 }
+
+registerServiceWorker();
 
 // Material's instant navigation swaps the page without re-running scripts: rebind each time.
 if (window.document$ && typeof window.document$.subscribe === "function") {

@@ -1,17 +1,19 @@
 // Build-time only: take a Pyodide memory snapshot with the rules engine already imported.
-// Usage: node make_snapshot.mjs <pyodide-dir> <out-file> <wheel>...
+// Usage: node make_snapshot.mjs <pyodide-dir> <out-file> <stdlib-zip or -> <wheel>...
 // The browser restores it instead of starting Python from scratch (see runtime.py).
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, outFile, ...wheels] = process.argv.slice(2);
+const [pyodideDir, outFile, stdlib, ...wheels] = process.argv.slice(2);
 if (!wheels.length) {
-  console.error("usage: node make_snapshot.mjs <pyodide-dir> <out-file> <wheel>...");
+  console.error("usage: node make_snapshot.mjs <pyodide-dir> <out-file> <stdlib-zip or -> <wheel>...");
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, _makeSnapshot: true });
+// The snapshot holds the standard library the page will load (the trimmed one, if any).
+const stdLibURL = stdlib === "-" ? undefined : stdlib;
+const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, stdLibURL, _makeSnapshot: true });
 const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
 for (const wheel of wheels) {
   pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", {

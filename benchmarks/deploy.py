@@ -1,0 +1,322 @@
+"""What a reader gets from a real host: bytes on the wire and click → first result, on
+emulated mobile links and a slower CPU, cold and on a second visit.
+
+The site is built for ``/rules/`` and served by Debian's nginx with its stock ``mime.types``,
+configured in one of two ways:
+
+* ``stock``: the ``http`` block of Debian's ``nginx.conf`` (``gzip on``, which compresses
+  HTML only);
+* ``recommended``: ``benchmarks/nginx/rules.conf``, the README's snippet (``gzip_static`` for
+  the ``.gz`` files the build writes, gzip for other text, long caching for the engine).
+
+**The link.** Between Chromium and nginx sits a small link emulator: a TCP proxy that holds
+every byte to one shared bandwidth per direction and delays it by half the round trip each
+way. DevTools' own throttling (``Network.emulateNetworkConditions``) reaches the page and its
+workers but not the site's service worker, whose fetches it leaves at full speed (measured
+here: a 9.6 MB file through it in 0.28 s under a 9 Mbit/s emulation), so the link is emulated
+below the browser, where every request of every target passes.
+
+**The CPU.** ``--cpu-slowdown 4`` holds the whole browser to a quarter of the machine's CPU
+time with a cgroup (as root, cgroup v1 ``cpu`` controller): DevTools' CPU throttling does not
+reach workers ("Operation is only supported for pages, not workers"), and the engine runs in
+one.
+
+**A case.** A new browser profile; the chapter loads; Reroll on Tam's first punch is clicked
+as soon as the page has loaded (the engine starts downloading at that moment); the time from
+the click to the rerolled card painted is read from the page's ``performance`` marks, and the
+bytes are what nginx's access log says it sent, page included, up to that moment. Then, once
+the engine has kept its snapshot, a **second visit** (reload, click), and an **offline** one.
+
+    python benchmarks/deploy.py [--profiles loopback fast-4g ...] [--configs recommended ...]
+                                [--cpu-slowdown 4] [--snapshot-first-visit]
+
+Writes ``benchmarks/results/deploy.json`` and prints a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import getpass
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("RULES_CHROMIUM", "/usr/bin/chromium")
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHAPTER = "verses/action-chaining/"
+CARD = "#tams-first-punch"
+CGROUP = Path("/sys/fs/cgroup/cpu/rules-examples-bench")
+
+
+@dataclass(frozen=True)
+class Link:
+    """An emulated link: bandwidth each way in Mbit/s, round trip in ms (0: unlimited)."""
+
+    down_mbit: float
+    up_mbit: float
+    rtt_ms: float
+
+
+PROFILES = {
+    "loopback": Link(0, 0, 0),
+    "fast-4g": Link(9, 1.5, 60),
+    "slow-4g": Link(1.6, 0.75, 150),
+}
+STOCK = "gzip on;\n"  # Debian's nginx.conf, as far as what it sends goes
+
+
+class LinkEmulator:
+    """A TCP proxy on 127.0.0.1 that sends everything through ``link`` to ``port``."""
+
+    def __init__(self, listen_port: int, port: int, link: Link) -> None:
+        self.listen_port, self.port, self.link = listen_port, port, link
+        self.loop = asyncio.new_event_loop()
+        self.free_at = {"down": 0.0, "up": 0.0}
+        ready = threading.Event()
+        threading.Thread(target=self._run, args=(ready,), daemon=True).start()
+        ready.wait(10)
+
+    def _run(self, ready: threading.Event) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.server = self.loop.run_until_complete(
+            asyncio.start_server(self._serve, "127.0.0.1", self.listen_port))
+        ready.set()
+        self.loop.run_forever()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.port)
+        await asyncio.gather(self._pump(reader, up_writer, "up"),
+                             self._pump(up_reader, writer, "down"), return_exceptions=True)
+
+    async def _pump(self, source: asyncio.StreamReader, sink: asyncio.StreamWriter,
+                    direction: str) -> None:
+        rate = (self.link.down_mbit if direction == "down" else self.link.up_mbit) * 1e6 / 8
+        queue: asyncio.Queue[tuple[float, bytes]] = asyncio.Queue()
+
+        async def deliver() -> None:
+            while True:
+                due, data = await queue.get()
+                if not data:
+                    break
+                await asyncio.sleep(max(0.0, due - self.loop.time()))
+                sink.write(data)
+                await sink.drain()
+            sink.close()
+
+        delivering = asyncio.ensure_future(deliver())
+        try:
+            while data := await source.read(16384):
+                now = self.loop.time()
+                sent = now
+                if rate:
+                    sent = max(now, self.free_at[direction]) + len(data) / rate
+                    self.free_at[direction] = sent
+                await queue.put((sent + self.link.rtt_ms / 2000, data))
+        finally:
+            await queue.put((0.0, b""))
+            await delivering
+
+    def set_link(self, link: Link) -> None:
+        """Emulate ``link`` from now on (connections opened before keep going)."""
+        self.link = link
+        self.free_at = {"down": 0.0, "up": 0.0}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def build(www: Path, url: str, snapshot_first_visit: bool) -> None:
+    config = www.parent / "mkdocs.yml"
+    options = ("plugins:\n  - search\n  - rules-examples:\n      snapshot_first_visit: true\n"
+               if snapshot_first_visit else "")
+    config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {ROOT / 'docs'}\n"
+                      f"site_url: {url}\nwatch: []\n{options}", encoding="utf-8")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", str(config),
+                    "-d", str(www / "rules")], check=True, env=env, cwd=ROOT)
+
+
+@contextlib.contextmanager
+def nginx(work: Path, www: Path, port: int, config: str) -> Iterator[Path]:
+    """Debian's nginx on ``port`` serving ``www``; yields its access log (bytes sent)."""
+    log = work / f"access-{config}.log"
+    if config == "recommended":
+        server = (ROOT / "benchmarks/nginx/rules.conf").read_text("utf-8").replace(
+            "/srv/www", str(www))
+    else:
+        server = f"location /rules/ {{ root {www}; }}\n"
+    conf = work / f"nginx-{config}.conf"
+    temps = "".join(f"  {name}_temp_path {work / name};\n"
+                    for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    conf.write_text(
+        f"user {getpass.getuser()};\nworker_processes 1;\npid {work / 'nginx.pid'};\n"
+        f"error_log {work / 'error.log'};\nevents {{}}\nhttp {{\n"
+        "  include /etc/nginx/mime.types;\n  default_type application/octet-stream;\n"
+        "  sendfile on;\n  tcp_nopush on;\n" + (STOCK if config == "stock" else "")
+        + "  log_format sent '$request_uri $status $bytes_sent';\n"
+        f"  access_log {log} sent;\n{temps}"
+        f"  server {{\n    listen 127.0.0.1:{port};\n{server}  }}\n}}\n", encoding="utf-8")
+    process = subprocess.Popen([NGINX, "-p", str(work), "-c", str(conf), "-g", "daemon off;"],
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(100):
+            if process.poll() is not None:
+                why = process.stderr.read() if process.stderr else ""
+                raise SystemExit(f"nginx did not start: {why}")
+            with contextlib.suppress(OSError):
+                socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
+                break
+            time.sleep(0.05)
+        yield log
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def sent(log: Path) -> tuple[int, int]:
+    """(all bytes nginx has sent, the engine's bytes) according to its log."""
+    total = engine = 0
+    for line in log.read_text("utf-8").splitlines() if log.is_file() else ():
+        uri, _, size = line.split(" ")
+        total += int(size)
+        if "/pyodide/" in uri or "engine-" in uri:
+            engine += int(size)
+    return total, engine
+
+
+def chromium(slowdown: float) -> str:
+    """Chromium, or a wrapper that starts it in a cgroup holding it to 1/``slowdown`` of the
+    machine's CPU time."""
+    if slowdown <= 1:
+        return CHROMIUM
+    CGROUP.mkdir(exist_ok=True)
+    period = 100_000
+    quota = int(period * (os.cpu_count() or 1) / slowdown)
+    (CGROUP / "cpu.cfs_period_us").write_text(str(period))
+    (CGROUP / "cpu.cfs_quota_us").write_text(str(quota))
+    wrapper = Path(tempfile.mkdtemp()) / "chromium-slow"
+    wrapper.write_text(f"#!/bin/sh\necho $$ > {CGROUP / 'cgroup.procs'}\nexec {CHROMIUM} \"$@\"\n")
+    wrapper.chmod(0o755)
+    return str(wrapper)
+
+
+def click_and_wait(page: Page) -> float:
+    """Click Reroll on the card; return ms from the click to the rerolled card painted."""
+    before = page.evaluate("performance.getEntriesByName('rx-result-painted').length")
+    page.click(f"{CARD} .rx-reroll")
+    page.wait_for_function(
+        f"performance.getEntriesByName('rx-result-painted').length > {before}", timeout=300_000)
+    return float(page.evaluate(
+        "performance.getEntriesByName('rx-result-painted').at(-1).startTime"
+        " - performance.getEntriesByName('rx-reroll-click').at(-1).startTime"))
+
+
+def wait_until_kept(page: Page, site: str) -> bool:
+    """Wait (up to 5 min) until the service worker has kept the engine's snapshot."""
+    for _ in range(600):
+        if page.evaluate(
+                "(async (site) => { const base = new URL('assets/rules-examples/pyodide/', site);"
+                " const m = await (await fetch(new URL('manifest.json', base))).json();"
+                " if (!m.snapshot) return true; const u = new URL(m.dir + m.snapshot, base).href;"
+                " return Boolean(await caches.match(u + '.gz') ?? await caches.match(u)); })",
+                site):
+            return True
+        page.wait_for_timeout(500)
+    return False
+
+
+def run_case(browser_path: str, url: str, log: Path, profile_dir: Path) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(profile_dir), executable_path=browser_path, args=ARGS, headless=True)
+        page = context.new_page()
+        log.write_text("")
+        page.goto(url + CHAPTER, wait_until="load")
+        result["page_bytes"] = sent(log)[0]
+        result["first_visit_ms"] = round(click_and_wait(page))
+        result["bytes_before_first_result"], result["engine_bytes"] = sent(log)
+        result["via"] = page.evaluate("document.documentElement.dataset.rxEngineVia")
+        if wait_until_kept(page, url):
+            log.write_text("")
+            page.reload(wait_until="load")
+            result["second_visit_ms"] = round(click_and_wait(page))
+            result["second_visit_bytes"], result["second_visit_engine_bytes"] = sent(log)
+            result["second_via"] = page.evaluate("document.documentElement.dataset.rxEngineVia")
+            context.set_offline(True)
+            page.reload(wait_until="load")
+            result["offline_ms"] = round(click_and_wait(page))
+            context.set_offline(False)
+        context.close()
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--profiles", nargs="+", default=list(PROFILES), choices=list(PROFILES))
+    parser.add_argument("--configs", nargs="+", default=["stock", "recommended"],
+                        choices=["stock", "recommended"])
+    parser.add_argument("--cpu-slowdown", type=float, nargs="+", default=[1.0, 4.0])
+    parser.add_argument("--snapshot-first-visit", action="store_true",
+                        help="build with snapshot_first_visit (the snapshot on a first visit)")
+    args = parser.parse_args()
+    cases: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        work, www = Path(tmp), Path(tmp) / "www"
+        www.mkdir()
+        port, listen = free_port(), free_port()
+        url = f"http://127.0.0.1:{listen}/rules/"
+        build(www, url, args.snapshot_first_visit)
+        link = LinkEmulator(listen, port, PROFILES["loopback"])
+        for config in args.configs:
+            for name in args.profiles:
+                for slowdown in args.cpu_slowdown:
+                    if slowdown > 1 and name == "slow-4g":
+                        continue  # the link, not the CPU, decides there
+                    link.set_link(PROFILES[name])
+                    with nginx(work, www, port, config) as log:
+                        profile = work / f"profile-{config}-{name}-{slowdown}"
+                        figures = run_case(chromium(slowdown), url, log, profile)
+                    case = {"config": config, "profile": name, "cpu_slowdown": slowdown,
+                            "snapshot_first_visit": args.snapshot_first_visit, **figures}
+                    cases.append(case)
+                    print(json.dumps(case), flush=True)
+    out = ROOT / "benchmarks" / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    name = "deploy-snapshot-first-visit.json" if args.snapshot_first_visit else "deploy.json"
+    (out / name).write_text(json.dumps(cases, indent=1) + "\n", encoding="utf-8")
+    print_table(cases)
+
+
+def print_table(cases: list[dict[str, Any]]) -> None:
+    print(f"\n{'config':<12}{'link':<10}{'cpu':>4} {'MB before':>10} {'first ms':>9} "
+          f"{'via':<12}{'2nd ms':>8} {'2nd MB':>7} {'offline':>8}")
+    for c in cases:
+        print(f"{c['config']:<12}{c['profile']:<10}{c['cpu_slowdown']:>4g} "
+              f"{c['bytes_before_first_result'] / 1e6:>10.2f} {c['first_visit_ms']:>9} "
+              f"{c['via']:<12}{c.get('second_visit_ms', '-'):>8} "
+              f"{c.get('second_visit_bytes', 0) / 1e6:>7.2f} {c.get('offline_ms', '-'):>8}")
+
+
+if __name__ == "__main__":
+    main()

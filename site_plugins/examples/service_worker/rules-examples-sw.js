@@ -1,0 +1,73 @@
+// The site's service worker (written at the site's root by the rules-examples plugin). It keeps
+// the in-browser rules engine once a reader has fetched it, so that a second visit, or a reader
+// with no network, rerolls without downloading it again; and it keeps the pages read, for
+// reading offline. It fetches nothing by itself: a reader who never rerolls downloads no engine.
+//
+// Engine files live in a folder named by their content, so they are served from the cache
+// first; pages and everything else go to the network first, the cache answering only offline.
+// A build that changes the engine changes ENGINE below, so this file changes, the browser
+// installs it, and the old engine's cache is deleted.
+
+const ENGINE = "__ENGINE_VERSION__";
+const ENGINE_CACHE = `rules-examples-engine-${ENGINE}`;
+const PAGE_CACHE = "rules-examples-pages";
+
+self.addEventListener("install", () => self.skipWaiting());
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("rules-examples-engine-") && name !== ENGINE_CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+function isEngineFile(url) {
+  return url.pathname.includes("/assets/rules-examples/pyodide/") && !url.pathname.endsWith("/manifest.json");
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(ENGINE_CACHE);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok && response.status === 200) await cache.put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(request) {
+  const cache = await caches.open(PAGE_CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.status === 200) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const cached = await cache.match(request, { ignoreSearch: true });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+// The page that registered this worker loaded before it was in control: it names itself and
+// its stylesheets and scripts, so that they are kept for reading offline too.
+self.addEventListener("message", (event) => {
+  if (event.data?.type !== "keep" || !Array.isArray(event.data.urls)) return;
+  const urls = event.data.urls.filter((url) => new URL(url).origin === self.location.origin);
+  event.waitUntil((async () => {
+    const cache = await caches.open(PAGE_CACHE);
+    await Promise.all(urls.map(async (url) => {
+      if (await cache.match(url)) return;
+      const response = await fetch(url).catch(() => null);
+      if (response?.ok && response.status === 200) await cache.put(url, response);
+    }));
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.headers.has("range")) return; // partial responses are not cached
+  event.respondWith(isEngineFile(url) ? cacheFirst(request) : networkFirst(request));
+});

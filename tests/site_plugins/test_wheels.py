@@ -1,0 +1,103 @@
+"""The wheels the browser installs, and their lock file entries."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from site_plugins.examples.wheels import build_wheel, installed_wheel, lock_with_wheels
+
+
+def test_the_wheel_is_the_same_bytes_every_build() -> None:
+    assert build_wheel().data == build_wheel().data
+
+
+def test_the_wheel_holds_the_engine_and_the_browser_modules_only() -> None:
+    names = zipfile.ZipFile(io.BytesIO(build_wheel().data)).namelist()
+    assert "rules_core/verses/scene.py" in names
+    assert "site_plugins/examples/reroll.py" in names
+    assert "site_plugins/examples/plugin.py" not in names  # needs MkDocs
+    assert "site_plugins/examples/pytest_plugin.py" not in names
+
+
+def test_the_wheel_record_lists_every_file_with_its_hash() -> None:
+    archive = zipfile.ZipFile(io.BytesIO(build_wheel().data))
+    record = next(n for n in archive.namelist() if n.endswith("/RECORD"))
+    rows = [line.split(",") for line in archive.read(record).decode().splitlines()]
+    for name, digest, size in rows:
+        if name == record:
+            continue
+        data = archive.read(name)
+        expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+        assert digest == f"sha256={expected.decode()}" and int(size) == len(data)
+    assert len(rows) == len(archive.namelist())
+
+
+def test_the_wheel_version_changes_with_its_sources() -> None:
+    one = build_wheel({"rules_core/__init__.py": b""})
+    two = build_wheel({"rules_core/__init__.py": b"# changed\n"})
+    assert one.file_name != two.file_name
+    assert one.file_name.startswith("rules_reference-0.2.0+g")
+
+
+def test_icepool_ships_as_a_wheel_of_its_own_packed_the_same_every_build() -> None:
+    wheel = installed_wheel("icepool")
+    names = zipfile.ZipFile(io.BytesIO(wheel.data)).namelist()
+    assert wheel.file_name == "icepool-2.1.3-py3-none-any.whl"
+    assert "icepool/__init__.py" in names and wheel.imports == ("icepool",)
+    assert not any("__pycache__" in name for name in names)
+    assert installed_wheel("icepool").data == wheel.data
+
+
+def test_the_engine_wheel_depends_on_icepool() -> None:
+    assert build_wheel().depends == ("icepool",)
+
+
+def test_the_wheels_run_a_reroll_with_nothing_but_the_standard_library(tmp_path: Path) -> None:
+    wheel, icepool = tmp_path / "engine.whl", tmp_path / "icepool.whl"
+    wheel.write_bytes(build_wheel().data)
+    icepool.write_bytes(installed_wheel("icepool").data)
+    code = (
+        f"import json, sys\nsys.path[:0] = [{str(wheel)!r}, {str(icepool)!r}]\n"
+        "from site_plugins.examples.reroll import reroll_page\n"
+        "card = {'index': 0, 'kind': 'example', 'line': 1, 'rolls': [[6, 5]], 'steps': [\n"
+        "  {'line': 2, 'source': 'rolled(\"6 5\").roll(2, 6)', 'expected': '(6, 5)'}]}\n"
+        "answer = json.loads(reroll_page(json.dumps({'target': 0, 'cards': [card]}), seed=1))\n"
+        "assert len(answer['cards'][0]['rolls'][0]) == 2\n"
+        "from rules_core.odds_text import describe\n"
+        "from rules_core.procedure import CountAtLeast, Procedure\n"
+        "from rules_core.question import AtLeast\n"
+        "assert '32.0%' in describe(AtLeast(Procedure(6, 6, (), CountAtLeast(5)), 3))\n"
+        "assert 'mkdocs' not in sys.modules and 'markdown' not in sys.modules\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True,
+                          text=True, check=False)
+    assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_the_lock_entries_carry_the_wheel_hashes_and_keep_the_other_packages() -> None:
+    wheel, icepool = build_wheel(), installed_wheel("icepool")
+    lock = {"info": {"python": "3.14.2"}, "packages": {"six": {"name": "six"}}}
+    added = lock_with_wheels(lock, [wheel, icepool])
+    entry = added["packages"]["rules-reference"]  # type: ignore[index]
+    assert entry["sha256"] == hashlib.sha256(wheel.data).hexdigest()
+    assert entry["file_name"] == wheel.file_name
+    assert entry["imports"] == ["rules_core", "site_plugins"]
+    assert entry["depends"] == ["icepool"]
+    odds = added["packages"]["icepool"]  # type: ignore[index]
+    assert odds["sha256"] == hashlib.sha256(icepool.data).hexdigest()
+    assert "six" in added["packages"]  # type: ignore[operator]
+    assert "rules-reference" not in lock["packages"]
+
+
+def test_a_lock_with_only_our_wheels_lists_nothing_else() -> None:
+    lock = {"info": {"python": "3.14.2"}, "packages": {"six": {"name": "six"}}}
+    only = lock_with_wheels(lock, [build_wheel(), installed_wheel("icepool")], only=True)
+    assert set(only["packages"]) == {"rules-reference", "icepool"}  # type: ignore[arg-type]
+    assert only["info"] == lock["info"]
