@@ -27,7 +27,7 @@ from mkdocs.structure.pages import Page
 from site_plugins.examples.config import ExamplesConfig
 from site_plugins.examples.hosting import wrongly_typed
 from site_plugins.examples.lexer import ExampleBlock
-from site_plugins.examples.render import ODDS_LINES, card_data, render_card
+from site_plugins.examples.render import KNOWN_ODDS_LINES, ODDS_LINES, card_data, render_card
 from site_plugins.examples.runtime import BrowserEngineError, find_pyodide, write_runtime
 from site_plugins.examples.verify import Failure, PageResult, verify_page
 
@@ -152,12 +152,13 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
 
     def _load_odds(self) -> None:
         with contextlib.suppress(OSError, ValueError):
-            ODDS_LINES.update(json.loads(self._odds_file().read_text("utf-8")))
+            KNOWN_ODDS_LINES.update(json.loads(self._odds_file().read_text("utf-8")))
 
     def _save_odds(self) -> None:
         with contextlib.suppress(OSError):
             self._odds_file().parent.mkdir(parents=True, exist_ok=True)
-            self._odds_file().write_text(json.dumps(ODDS_LINES, sort_keys=True), "utf-8")
+            lines = {**KNOWN_ODDS_LINES, **{repr(q): line for q, line in ODDS_LINES.items()}}
+            self._odds_file().write_text(json.dumps(lines, sort_keys=True), "utf-8")
 
     def _pyodide_candidates(self, root: Path) -> list[Path]:
         if self.config.pyodide_dir:

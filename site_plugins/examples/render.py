@@ -148,16 +148,18 @@ def card_data(run: ExampleRun, session_id: str, index: int) -> dict[str, object]
     }
 
 
-#: Odds lines already worked out, by their question's ``repr`` (which names every part of the
-#: question). A build may fill it from its cache, so that unchanged odds cost nothing.
-ODDS_LINES: dict[str, str] = {}
+#: Odds lines worked out in this process, by question.
+ODDS_LINES: dict[Question, str] = {}
+#: Odds lines a build loaded from its cache, by their question's ``repr`` (which names every
+#: part of the question), so that unchanged odds cost nothing; empty in the browser.
+KNOWN_ODDS_LINES: dict[str, str] = {}
 
 
 def _odds_line(question: Question) -> str:
-    key = repr(question)
-    line = ODDS_LINES.get(key)
+    line = ODDS_LINES.get(question)
     if line is None:
-        line = ODDS_LINES[key] = describe(question)
+        known = KNOWN_ODDS_LINES.get(repr(question)) if KNOWN_ODDS_LINES else None
+        line = ODDS_LINES[question] = known if known is not None else describe(question)
     return line
 
 
