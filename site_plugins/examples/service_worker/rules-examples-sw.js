@@ -69,5 +69,6 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (request.headers.has("range")) return; // partial responses are not cached
+  if (url.pathname.includes("/livereload/")) return; // `mkdocs serve` polling for changes
   event.respondWith(isEngineFile(url) ? cacheFirst(request) : networkFirst(request));
 });
