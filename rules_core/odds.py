@@ -33,7 +33,6 @@ from rules_core.procedure import (
     KeepLowest,
     Procedure,
     RerollWhile,
-    Total,
 )
 from rules_core.question import AtLeast, NoOdds, Question, Repeated, Settled, Wins
 
@@ -124,15 +123,17 @@ def _at_least_successes(p: Fraction, needed: int, tries: int) -> Fraction:
 
 
 def _wins(actor: Procedure, opponent: Procedure, margin: int) -> Answer:
+    actor_explodes = _explosion(actor) is not None
+    opponent_explodes = _explosion(opponent) is not None
     cap = 16
     while True:
-        a = _reading_die(actor, None, cap=cap if _explosion(actor) else None)
-        b = _reading_die(opponent, None, cap=cap if _explosion(opponent) else None)
+        a = _reading_die(actor, None, cap=cap if actor_explodes else None)
+        b = _reading_die(opponent, None, cap=cap if opponent_explodes else None)
         tail = _tail(a, actor, cap) + _tail(b, opponent, cap)
         if tail <= _TIGHT or cap >= _MAX_CAP:
             break
         cap *= 2
-    if not (_explosion(actor) or _explosion(opponent)):
+    if not (actor_explodes or opponent_explodes):
         exact = _p_margin(a, b, margin)
         return Answer(exact, exact)
     low = _p_margin(a, _open_tail(b, opponent, cap), margin)
@@ -163,15 +164,13 @@ def _open_tail(die: icepool.Die[int], procedure: Procedure, cap: int) -> icepool
 
 
 def _cap_total(procedure: Procedure, cap: int) -> int:
-    plus = procedure.reading.plus if isinstance(procedure.reading, Total) else 0
-    return cap + plus
+    return cap + procedure.modifier
 
 
 def _cap_for(procedure: Procedure, value: int) -> int | None:
     if _explosion(procedure) is None:
         return None
-    plus = procedure.reading.plus if isinstance(procedure.reading, Total) else 0
-    return max(value - plus, 1)
+    return max(value - procedure.modifier, 1)
 
 
 # -- procedures as icepool dice ------------------------------------------------------------
@@ -184,7 +183,6 @@ def _reading_die(procedure: Procedure, limit: int | None, cap: int | None) -> ic
     """The distribution of ``procedure``'s reading. With ``cap`` (exploding dice only), every
     reading of ``cap`` or more (before ``plus``) is gathered at ``cap``; with ``limit``, every
     roll the engine would refuse is :data:`_SENTINEL`."""
-    import icepool
 
     per_die = _per_die(procedure, limit, cap)
     refused = Fraction(per_die.quantity(">=", _SENTINEL), per_die.denominator())
@@ -193,15 +191,14 @@ def _reading_die(procedure: Procedure, limit: int | None, cap: int | None) -> ic
     die = _pool_of(procedure, per_die)
     if cap is not None:
         die = die.map(lambda x: min(x, cap))
-    plus = procedure.reading.plus if isinstance(procedure.reading, Total) else 0
+    plus = procedure.modifier
     die = die + plus if plus else die
     if not refused:
         return die
     kept = (1 - refused) ** procedure.size
     weights = {o: kept * Fraction(q, die.denominator()) for o, q in die.items()}
     weights[_SENTINEL] = weights.get(_SENTINEL, Fraction(0)) + 1 - kept
-    scale = lcm(*(w.denominator for w in weights.values()))
-    return icepool.Die({o: int(w * scale) for o, w in weights.items() if w})
+    return _die_of(weights)
 
 
 def _per_die(procedure: Procedure, limit: int | None, cap: int | None) -> icepool.Die[int]:
@@ -211,7 +208,7 @@ def _per_die(procedure: Procedure, limit: int | None, cap: int | None) -> icepoo
     blow = _explosion(procedure)
     if blow is None:
         return face.map(lambda f: f if f >= _SENTINEL else value(f))
-    if any(isinstance(s, KeepHighest | KeepLowest) for s in procedure.steps):
+    if _keep_step(procedure) is not None:
         raise OddsUnavailable("keeping dice after they explode is not supported")
     return _chain_die(face, procedure.sides, blow, value, limit, cap)
 
@@ -220,14 +217,14 @@ def _pool_of(procedure: Procedure, per_die: icepool.Die[int]) -> icepool.Die[int
     """The sum of ``procedure.size`` such dice, or of the ones its keep step keeps."""
     import icepool
 
-    keep = [s for s in procedure.steps if isinstance(s, KeepHighest | KeepLowest)]
-    n = procedure.size if not keep else max(min(keep[-1].n, procedure.size), 0)
+    keep = _keep_step(procedure)
+    n = procedure.size if keep is None else max(min(keep.n, procedure.size), 0)
     if n == 0:
         return icepool.Die([0])
-    if not keep or n == procedure.size:
+    if keep is None or n == procedure.size:
         return procedure.size @ per_die
     pool = icepool.Pool([per_die] * procedure.size)
-    return (pool.highest(n) if isinstance(keep[-1], KeepHighest) else pool.lowest(n)).sum()
+    return (pool.highest(n) if isinstance(keep, KeepHighest) else pool.lowest(n)).sum()
 
 
 def _face_die(procedure: Procedure, limit: int | None) -> icepool.Die[int]:
@@ -253,6 +250,20 @@ def _face_die(procedure: Procedure, limit: int | None) -> icepool.Die[int]:
     return die
 
 
+def _die_of(chances: dict[int, Fraction]) -> icepool.Die[int]:
+    """An icepool die from exact chances (whole weights over their common denominator)."""
+    import icepool
+
+    scale = lcm(*(p.denominator for p in chances.values()))
+    return icepool.Die({o: int(p * scale) for o, p in chances.items() if p})
+
+
+def _keep_step(procedure: Procedure) -> KeepHighest | KeepLowest | None:
+    """The last keep step of ``procedure`` (the one that decides which dice count), if any."""
+    keeps = [s for s in procedure.steps if isinstance(s, KeepHighest | KeepLowest)]
+    return keeps[-1] if keeps else None
+
+
 def _explosion(procedure: Procedure) -> Explode | None:
     found = [s for s in procedure.steps if isinstance(s, Explode)]
     if len(found) > 1:
@@ -275,7 +286,6 @@ def _chain_die(first: icepool.Die[int], sides: int, blow: Explode, value: Callab
     chain that would add more than ``limit`` dice is :data:`_SENTINEL`; with ``cap``, every
     chain worth ``cap`` or more is gathered at ``cap``.
     """
-    import icepool
 
     plain = {f: Fraction(1, sides) for f in range(1, sides + 1)}
     start = {f: Fraction(q, first.denominator()) for f, q in first.items()}
@@ -307,8 +317,7 @@ def _chain_die(first: icepool.Die[int], sides: int, blow: Explode, value: Callab
         base, going = going, {}
         settle(plain, base)
         added += 1
-    scale = lcm(*(p.denominator for p in done.values()))
-    return icepool.Die({v: int(p * scale) for v, p in done.items() if p})
+    return _die_of(done)
 
 
 def _mean(procedure: Procedure) -> Fraction | None:
@@ -317,7 +326,7 @@ def _mean(procedure: Procedure) -> Fraction | None:
     if blow is None:
         die = _reading_die(procedure, None, cap=None)
         return Fraction(sum(o * q for o, q in die.items()), die.denominator())
-    if any(isinstance(s, KeepHighest | KeepLowest) for s in procedure.steps):
+    if _keep_step(procedure) is not None:
         return None
     value = _value_of(procedure)
     face = _face_die(procedure, None)
@@ -329,5 +338,4 @@ def _mean(procedure: Procedure) -> Fraction | None:
     n = face.denominator()
     first = sum(Fraction(q, n) * (value(f) + (plain if f in blow.faces else 0))
                 for f, q in face.items())
-    plus = procedure.reading.plus if isinstance(procedure.reading, Total) else 0
-    return Fraction(procedure.size * first + plus)
+    return Fraction(procedure.size * first + procedure.modifier)

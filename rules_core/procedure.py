@@ -257,12 +257,17 @@ class Procedure:
         """What ``roll`` counts for under this procedure."""
         return self.reading.read(roll)
 
+    @property
+    def modifier(self) -> int:
+        """The fixed number the reading adds to the dice: a total's ``plus``, 0 for a count."""
+        return self.reading.plus if isinstance(self.reading, Total) else 0
+
     def describe(self) -> str:
         """``6d6``, or the label; with its steps: ``2d6, rerolling 1s and 2s``."""
         if self.label:
             return self.label
         steps = ", ".join(step.describe() for step in self.steps)
-        plus = self.reading.plus if isinstance(self.reading, Total) else 0
+        plus = self.modifier
         text = f"{self.size}d{self.sides}" + (f" {'+' if plus > 0 else '−'} {abs(plus)}"
                                                if plus else "")
         return f"{text}, {steps}" if steps else text
