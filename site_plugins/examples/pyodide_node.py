@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import io
 import json
 import shutil
 import subprocess
@@ -20,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from site_plugins.examples.engine_error import BrowserEngineError
-from site_plugins.examples.wheels import Wheel, lock_with_wheels
+from site_plugins.examples.wheels import Wheel, lock_with_wheels, reproducible_zip
 
 NODE = Path(__file__).parent / "node"
 SNAPSHOT_SCRIPT = NODE / "make_snapshot.mjs"
@@ -160,14 +159,7 @@ def trimmed_stdlib(full: Path, files: Iterable[str]) -> bytes:
                 package = "/".join(parts[:depth]) + "/__init__.py"
                 if package in names:
                     wanted.add(package)
-        out = io.BytesIO()
-        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
-            for name in sorted(wanted):
-                info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-                info.external_attr = 0o644 << 16
-                info.compress_type = zipfile.ZIP_DEFLATED
-                target.writestr(info, source.read(name))
-    return out.getvalue()
+        return reproducible_zip({name: source.read(name) for name in sorted(wanted)})
 
 
 def _node(node: str | None) -> str:

@@ -114,6 +114,13 @@ def _pack(name: str, version: str, sources: dict[str, bytes], imports: tuple[str
     record = [f"{entry},sha256={_b64sha(data)},{len(data)}" for entry, data in entries.items()]
     record.append(f"{dist_info}/RECORD,,")
     entries[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
+    return Wheel(f"{name}-{version}-py3-none-any.whl", reproducible_zip(entries), imports,
+                 depends)
+
+
+def reproducible_zip(entries: dict[str, bytes]) -> bytes:
+    """A zip of ``entries`` in their order, deflated, with a fixed date and mode on every
+    entry: the same entries give the same bytes, whenever and wherever they are packed."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for entry, data in entries.items():
@@ -121,7 +128,7 @@ def _pack(name: str, version: str, sources: dict[str, bytes], imports: tuple[str
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, data)
-    return Wheel(f"{name}-{version}-py3-none-any.whl", buffer.getvalue(), imports, depends)
+    return buffer.getvalue()
 
 
 def lock_with_wheels(lock: dict[str, object], wheels: list[Wheel], *,
