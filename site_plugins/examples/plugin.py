@@ -171,7 +171,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.pages += 1
         session = session_id(page)
         ids = card_ids(result.blocks)
-        if any(run.rolls_dice and run.example.kind == "example" for run in result.runs):
+        if any(run.rerollable for run in result.runs):
             self.page_cards.append([card_data(run, session, i)
                                     for i, run in enumerate(result.runs)])
         for index in reversed(range(len(result.blocks))):

@@ -119,7 +119,7 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
     alert = "".join(f'<pre class="rx-failure" role="alert">{_e(text)}</pre>' for text in failed)
     data = _e(json.dumps(card_data(run, session_id, index), ensure_ascii=True))
     kind = "rx-check" if example.kind == "check" else "rx-card"
-    rerollable = "true" if run.rolls_dice and example.kind == "example" else "false"
+    rerollable = "true" if run.rerollable else "false"
     return (
         f'<figure class="{kind}" id="{_e(card_id)}" data-rx-session="{_e(session_id)}" '
         f'data-rx-index="{index}" data-rx-state="{state}" data-rx-example="{data}" '

@@ -120,4 +120,4 @@ def _text(value: Any) -> str:
 
 def _card_answer(card: CardInput, run: ExampleRun) -> dict[str, Any]:
     return {"index": card.index, "html": render_body(run), "rolls": [list(r) for r in run.rolls],
-            "rerollable": run.rolls_dice}
+            "rerollable": run.rerollable}

@@ -116,6 +116,11 @@ class ExampleRun:
         """Whether the example rolls any dice (and so can be rerolled)."""
         return any(self.rolls)
 
+    @property
+    def rerollable(self) -> bool:
+        """Whether its card gets a Reroll button: an example (not a check) that rolls dice."""
+        return self.example.kind == "example" and self.rolls_dice
+
 
 class Session:
     """One page's examples, run in page order in one shared namespace.

@@ -28,7 +28,7 @@ def test_every_example_rerolls_without_a_code_error(page: str) -> None:
     cards = parse_cards([card_data(r, "s", i) for i, r in enumerate(result.runs)])
     broken = []
     for card, run in zip(cards, result.runs, strict=True):
-        if card.example.kind != "example" or not run.rolls_dice:
+        if not run.rerollable:
             continue
         for seed in SEEDS:
             for _, rerun_ in rerun(cards, card.index, DiceMode.random(seed)):
