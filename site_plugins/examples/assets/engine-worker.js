@@ -8,7 +8,7 @@
 const runtime = new URL("pyodide/", import.meta.url);
 const nativeFetch = self.fetch.bind(self);
 const TYPES = { wasm: "application/wasm", json: "application/json" };
-let engine = null; // a promise of {pyodide, reroll, manifest}
+let engine = null; // a promise of {pyodide, reroll, manifest, keepSnapshot}
 
 function progress(stage, fraction) {
   postMessage({ type: "progress", stage, fraction });
@@ -38,9 +38,9 @@ async function fetchBytes(url, size, onFraction) {
 
 // Pyodide can wait forever for a runtime file that is missing, so ask for each one first. No
 // answer at all (offline, with the files in the service worker's cache) is not a missing file.
-async function checkFiles(engine, names) {
+async function checkFiles(folder, names) {
   const answers = await Promise.all(names.map(async (name) => {
-    const response = await nativeFetch(new URL(name, engine), { method: "HEAD" }).catch(() => null);
+    const response = await nativeFetch(new URL(name, folder), { method: "HEAD" }).catch(() => null);
     return [name, response?.status ?? 0];
   }));
   const missing = answers.filter(([, status]) => status === 404 || status === 410);
@@ -75,9 +75,9 @@ async function unpacked(body) {
 // Every fetch of a packed engine file (Pyodide's own fetches included) asks for the .gz the
 // build wrote beside it and unpacks it here: a third of the bytes on any host, even one that
 // compresses nothing.
-function fetchPacked(engine, manifest) {
+function fetchPacked(folder, manifest) {
   if (typeof DecompressionStream !== "function") return;
-  const packed = new Set(manifest.packed.map((name) => new URL(name, engine).href));
+  const packed = new Set(manifest.packed.map((name) => new URL(name, folder).href));
   self.fetch = async (input, init) => {
     const url = input instanceof URL ? input.href : typeof input === "string" ? input : input.url;
     if (!packed.has(url) || (init?.method && init.method !== "GET") || init?.integrity) {
@@ -112,20 +112,20 @@ async function start() {
   const manifestResponse = await fetch(new URL("manifest.json", runtime), { cache: "no-cache" });
   if (!manifestResponse.ok) throw new Error(`the engine manifest answered HTTP ${manifestResponse.status}`);
   const manifest = await manifestResponse.json();
-  const engine = new URL(manifest.dir, runtime);
-  fetchPacked(engine, manifest);
+  const folder = new URL(manifest.dir, runtime); // the engine's content-named folder
+  fetchPacked(folder, manifest);
   // The wheels download while Python starts; loadPackage then finds them in the cache.
-  const wheels = manifest.wheels.map((name) => fetch(new URL(name, engine)).catch(() => {}));
+  const wheels = manifest.wheels.map((name) => fetch(new URL(name, folder)).catch(() => {}));
   const [{ loadPyodide }] = await Promise.all([
-    import(new URL(manifest.module, engine).href),
-    checkFiles(engine, [...manifest.files, manifest.lock]),
+    import(new URL(manifest.module, folder).href),
+    checkFiles(folder, [...manifest.files, manifest.lock]),
   ]);
   const options = {
-    indexURL: engine.href,
-    lockFileURL: new URL(manifest.lock, engine).href,
-    stdLibURL: new URL(manifest.stdlib, engine).href,
+    indexURL: folder.href,
+    lockFileURL: new URL(manifest.lock, folder).href,
+    stdLibURL: new URL(manifest.stdlib, folder).href,
   };
-  const snapshotURL = manifest.snapshot ? new URL(manifest.snapshot, engine) : null;
+  const snapshotURL = manifest.snapshot ? new URL(manifest.snapshot, folder) : null;
   let pyodide = null;
   let via = "plain start";
   if (snapshotURL && (manifest.snapshotFirstVisit || await isCached(snapshotURL))) {
