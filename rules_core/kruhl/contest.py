@@ -54,11 +54,9 @@ class CompareTotals:
             why = (f"{actor.who}'s roll fails automatically" if actor.fails
                    else f"{opponent.who}'s roll fails automatically")
             return Settled(f"{actor.who} against {opponent.who}", not actor.fails, why)
-        if ties_to is Side.ACTOR:
-            return Wins(actor.who, actor.procedure, opponent.who, opponent.procedure, 0,
-                        f"ties go to {actor.who}")
-        return Wins(actor.who, actor.procedure, opponent.who, opponent.procedure, 1,
-                    "a tie is not enough")
+        margin, note = ((0, f"ties go to {actor.who}") if ties_to is Side.ACTOR
+                        else (1, "a tie is not enough"))
+        return Wins(actor.who, actor.procedure, opponent.who, opponent.procedure, margin, note)
 
 
 #: The one contest rule of Kruhl 3e.
