@@ -29,7 +29,8 @@ MAX_ROUNDS = 100
 def check_roll_size(count: int, sides: int) -> None:
     """Raise unless ``count``d``sides`` is a roll the engine accepts."""
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise DiceError(f"cannot roll {count!r} dice: the number of dice must be 0 or more")
+        raise DiceError(
+            f"cannot roll {count!r} dice: the number of dice must be a whole number, 0 or more")
     if count > MAX_DICE_PER_ROLL:
         raise DiceLimitError(
             f"a pool of {count}d{sides} is over the limit of {MAX_DICE_PER_ROLL} dice per roll"
@@ -40,4 +41,4 @@ def check_roll_size(count: int, sides: int) -> None:
 def check_sides(sides: int) -> None:
     """Raise unless a die of ``sides`` faces is one the engine accepts."""
     if isinstance(sides, bool) or not isinstance(sides, int) or not 2 <= sides <= MAX_SIDES:
-        raise DiceError(f"a die must have 2 to {MAX_SIDES} faces, not {sides!r}")
+        raise DiceError(f"a die must have a whole number of faces, 2 to {MAX_SIDES}, not {sides!r}")

@@ -56,6 +56,7 @@ class Character:
         for label, values in (("attribute", self.attributes), ("equipment", self.equipment)):
             for key, value in values.items():
                 whole(value, f"{self.name}'s {label} {key}", error=CharacterError)
+        whole(self.power_level, f"{self.name}'s power level", error=CharacterError)
         object.__setattr__(self, "attributes", MappingProxyType(dict(self.attributes)))
         object.__setattr__(self, "equipment", MappingProxyType(dict(self.equipment)))
         object.__setattr__(self, "skills", MappingProxyType(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules_core.errors import RulesError
+from rules_core.words import is_whole
 
 
 @dataclass(frozen=True)
@@ -32,8 +33,9 @@ class ActionKind:
     resisted_by: str = ""
 
     def __post_init__(self) -> None:
-        if self.target < 1:
-            raise RulesError(f"{self.name} needs a Success Target of 1 or more, not {self.target}")
+        if not is_whole(self.target, 1):
+            raise RulesError(f"{self.name}'s Success Target must be a whole number, 1 or more, "
+                             f"not {self.target!r}")
         if not self.chain_skill:
             object.__setattr__(self, "chain_skill", self.skill)
         if not self.resisted_by:

@@ -60,10 +60,12 @@ class Actor:
             for name, dice in ratings.items():
                 if not is_whole(dice):
                     raise RulesError(
-                        f"{self.name}'s {kind} {name} must have 0 or more dice, not {dice!r}"
+                        f"{self.name}'s {kind} {name} must be a whole number of dice, 0 or more, "
+                        f"not {dice!r}"
                     )
         if not is_whole(self.action_dice):
-            raise RulesError(f"{self.name} must have 0 or more AD, not {self.action_dice!r}")
+            raise RulesError(f"{self.name}'s AD must be a whole number, 0 or more, "
+                             f"not {self.action_dice!r}")
 
     def allocated(self, capability: str) -> int:
         """Dice allocated to a skill or attribute (0 if none)."""

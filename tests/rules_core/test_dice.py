@@ -93,14 +93,21 @@ def test_a_pool_over_the_limit_is_refused() -> None:
 
 
 def test_a_die_with_one_side_is_refused() -> None:
-    with pytest.raises(DiceError, match="a die must have 2 to 1000 faces"):
+    with pytest.raises(DiceError, match="a die must have a whole number of faces, 2 to 1000"):
         RandomDice(seed=1).roll(1, 1)
 
 
 def test_a_negative_number_of_dice_is_refused() -> None:
-    with pytest.raises(DiceError, match="must be 0 or more"):
+    with pytest.raises(DiceError, match="must be a whole number, 0 or more"):
         ScriptedDice("").roll(-1, 6)
 
 
 def test_faces_are_written_as_in_the_text() -> None:
     assert format_faces((6, 6, 5)) == "6 6 5"
+
+
+@pytest.mark.parametrize("count", [2.5, "3"])
+def test_a_number_of_dice_that_is_not_whole_says_so(count: object) -> None:
+    with pytest.raises(DiceError, match=r"cannot roll .* dice: the number of dice must be a "
+                                        "whole number, 0 or more"):
+        RandomDice(seed=1).roll(count, 6)  # type: ignore[arg-type]

@@ -168,3 +168,10 @@ def test_training_is_read_from_the_sheet(soraya: Character) -> None:
 
 def test_best_of_two_attributes_is_the_higher(soraya: Character) -> None:
     assert soraya.best_of("Agility", "Brawn") == "Agility"
+
+
+@pytest.mark.parametrize("sheet", [{"attributes": {"Agility": 2.5}},
+                                   {"equipment": {"sword": "1"}}, {"power_level": "1"}])
+def test_a_rating_that_is_not_a_whole_number_says_so(sheet: dict[str, object]) -> None:
+    with pytest.raises(CharacterError, match="must be a whole number, 0 or more"):
+        Character("X", **sheet)  # type: ignore[arg-type]

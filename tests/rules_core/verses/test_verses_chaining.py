@@ -260,7 +260,7 @@ def test_a_defender_needs_defence_dice(scene: Scene) -> None:
 
 
 def test_a_success_target_below_one_is_refused() -> None:
-    with pytest.raises(RulesError, match="Success Target of 1 or more"):
+    with pytest.raises(RulesError, match="Success Target must be a whole number, 1 or more"):
         ActionKind("Nothing", "grapple", "Grappling", target=0)
 
 

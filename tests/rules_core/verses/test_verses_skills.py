@@ -53,10 +53,17 @@ def test_circular_defaults_are_an_error() -> None:
 
 
 def test_negative_dice_are_refused() -> None:
-    with pytest.raises(RulesError, match="must have 0 or more dice"):
+    with pytest.raises(RulesError, match="must be a whole number of dice, 0 or more"):
         Actor("X", attributes={"PRW": -1})
 
 
 def test_negative_action_dice_are_refused() -> None:
-    with pytest.raises(RulesError, match="must have 0 or more AD"):
+    with pytest.raises(RulesError, match="AD must be a whole number, 0 or more"):
         Actor("X", action_dice=-2)
+
+
+@pytest.mark.parametrize("dice", [2.5, "3", True])
+def test_a_count_of_dice_that_is_not_a_whole_number_says_so(dice: object) -> None:
+    with pytest.raises(RulesError, match=f"PRW must be a whole number of dice, 0 or more, "
+                                         f"not {dice!r}"):
+        Actor("X", attributes={"PRW": dice})  # type: ignore[dict-item]
