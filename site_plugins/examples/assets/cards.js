@@ -121,6 +121,7 @@ async function reroll(figure) {
     done();
     return;
   }
+  delete figure.dataset.rxEngineFailed; // a later try loaded it
   const answered = performance.now();
   // Cards on screen first, so the first frame paints what the reader sees; the cards off
   // screen follow right after that frame.

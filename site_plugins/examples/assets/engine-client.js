@@ -1,12 +1,22 @@
 // The engine client: one module worker (engine-worker.js) running the rules engine in Pyodide
 // for the whole visit (it survives Material's instant navigation), the calls to it, and the
-// watchdog that stops a call running past its limit. No rule logic and no cards: anything on
-// the page can call the engine through call(); cards.js is one such caller.
+// watchdogs that stop a load that has stalled and a call running past its limit. No rule logic
+// and no cards: anything on the page can call the engine through call(); cards.js is one such
+// caller.
 //
 //   call(op, request) → Promise   state() → "idle" | "loading" | "ready" | "failed"
 //   warm()             start loading without waiting      onState(listener) → unsubscribe
+//
+// Loading has no total time limit: a slow link that keeps delivering gets all the time it
+// needs. The load watchdog acts on silence instead. The worker reports progress on every chunk
+// of every file it downloads, and each report re-arms the watchdog with the limit and the
+// words the worker sends along: the stall limit and what stopped arriving while files are
+// under way, a longer bound and the step's name while a step that reports nothing runs
+// (starting Python). See engine-worker.js for the limits and why.
 
-const LOAD_LIMIT_MS = 90_000; // longest the engine may take to start before the watchdog acts
+// Until the worker's first report (its own script still loading): as long as a download may
+// go without a byte (engine-worker.js's STALL_LIMIT_MS).
+const FIRST_REPORT_LIMIT_MS = 30_000;
 let runLimitMs = 10_000; // replaced by the site's own limit once the engine is ready
 
 // ---- the engine: one worker for the whole visit (it survives instant navigation) ----------
@@ -18,6 +28,7 @@ const engine = {
   nextId: 1,
   listeners: new Set(),
   failure: "",
+  loadTimer: 0, // the load watchdog, re-armed by every progress report
 };
 
 function setEngineState(state, detail = {}) {
@@ -35,8 +46,12 @@ function spawn() {
   worker.onmessage = (event) => {
     const message = event.data;
     if (message.type === "progress") {
+      if (engine.state !== "loading") return;
+      watchLoad(message.silenceMs || FIRST_REPORT_LIMIT_MS,
+        message.ifSilent || "the engine stopped reporting its progress");
       setEngineState("loading", message);
     } else if (message.type === "ready") {
+      clearTimeout(engine.loadTimer);
       runLimitMs = message.timeLimitMs || runLimitMs;
       for (const pending of engine.pending.values()) pending.arm(runLimitMs); // runs start now
       performance.mark("rx-engine-ready", { detail: { via: message.via, ms: message.ms } });
@@ -45,6 +60,10 @@ function spawn() {
     } else {
       const call = engine.pending.get(message.id);
       if (!call) return;
+      if (!message.ok && message.fatal) {
+        stop(message.error, true); // the engine could not load: this worker is done
+        return;
+      }
       engine.pending.delete(message.id);
       clearTimeout(call.timer);
       if (message.ok) call.resolve(message.result);
@@ -57,11 +76,28 @@ function spawn() {
   };
   engine.worker = worker;
   setEngineState("loading", { stage: "runtime", fraction: 0 });
+  watchLoad(FIRST_REPORT_LIMIT_MS, `the engine's script (engine-worker.js) did not start within ${
+    seconds(FIRST_REPORT_LIMIT_MS)} s`);
   return worker;
+}
+
+// The load watchdog: stop the worker unless it reports again within limitMs. ifSilent says
+// what the reader is told then (the worker's words: what stopped arriving, or which step did
+// not finish, and for how long).
+function watchLoad(limitMs, ifSilent) {
+  clearTimeout(engine.loadTimer);
+  engine.loadTimer = setTimeout(() => {
+    stop(`${ifSilent}, so loading was stopped; press Reroll to try again`, true);
+  }, limitMs);
+}
+
+function seconds(ms) {
+  return Math.round(ms / 100) / 10;
 }
 
 // Terminate the worker and fail everything waiting on it; the next request starts a new one.
 function stop(reason, fatal) {
+  clearTimeout(engine.loadTimer);
   if (engine.worker) engine.worker.terminate();
   engine.worker = null;
   for (const call of engine.pending.values()) {
@@ -84,17 +120,17 @@ export function call(op, request) {
   const id = engine.nextId++;
   return new Promise((resolve, reject) => {
     const pending = { resolve, reject, timer: 0 };
-    // The watchdog: terminate the worker if it is still busy after the limit.
+    // The run watchdog: terminate the worker if it is still busy after the limit. It starts
+    // once the engine is ready; until then the load watchdog keeps the call from waiting on
+    // a load that has stalled.
     pending.arm = (limit) => {
       clearTimeout(pending.timer);
       pending.timer = setTimeout(() => {
-        const seconds = Math.round(limit / 100) / 10;
-        const what = engine.state === "ready" ? "ran" : "took to load";
-        stop(`the engine ${what} for more than ${seconds} s, so it was stopped; press Reroll to restart it`,
-          engine.state !== "ready");
+        stop(`the engine ran for more than ${seconds(limit)} s, so it was stopped; press Reroll to restart it`,
+          false);
       }, limit);
     };
-    pending.arm(engine.state === "ready" ? runLimitMs : LOAD_LIMIT_MS);
+    if (engine.state === "ready") pending.arm(runLimitMs);
     engine.pending.set(id, pending);
     worker.postMessage({ id, op, request });
   });

@@ -27,20 +27,30 @@ function isEngineFile(url) {
   return url.pathname.includes("/assets/rules-examples/pyodide/") && !url.pathname.endsWith("/manifest.json");
 }
 
-async function cacheFirst(request) {
+// A response is handed on as its bytes arrive, while a copy of it goes into the cache: waiting
+// for the whole file to be cached first would hide every byte of a download from the engine's
+// progress reports, whose silence the page takes for a stalled load.
+function keep(event, cache, request, response) {
+  if (!response.ok || response.status !== 200) return;
+  event.waitUntil(cache.put(request, response.clone()).catch(() => {}));
+}
+
+async function cacheFirst(event) {
+  const request = event.request;
   const cache = await caches.open(ENGINE_CACHE);
   const cached = await cache.match(request);
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok && response.status === 200) await cache.put(request, response.clone());
+  keep(event, cache, request, response);
   return response;
 }
 
-async function networkFirst(request) {
+async function networkFirst(event) {
+  const request = event.request;
   const cache = await caches.open(PAGE_CACHE);
   try {
     const response = await fetch(request);
-    if (response.ok && response.status === 200) await cache.put(request, response.clone());
+    keep(event, cache, request, response);
     return response;
   } catch (error) {
     const cached = await cache.match(request, { ignoreSearch: true });
@@ -70,5 +80,5 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (request.headers.has("range")) return; // partial responses are not cached
   if (url.pathname.includes("/livereload/")) return; // `mkdocs serve` polling for changes
-  event.respondWith(isEngineFile(url) ? cacheFirst(request) : networkFirst(request));
+  event.respondWith(isEngineFile(url) ? cacheFirst(event) : networkFirst(event));
 });
