@@ -13,7 +13,14 @@ class ExamplesConfig(Config):
     """Verify and draw examples; when off, example fences render as plain code blocks."""
 
     time_limit = c.Type(float, default=10.0)
-    """Seconds one example may run at build time before it is stopped and fails."""
+    """Seconds one example (all its statements) may run at build time before it is stopped
+    and fails; one that does not stop is killed from outside 2 s later."""
+
+    memory_limit = c.Type(int, default=512)
+    """Megabytes of memory the process checking one page may use."""
+
+    jobs = c.Type(int, default=0)
+    """Pages checked at once, each in its own process; 0: one per core."""
 
     reroll = c.Type(bool, default=True)
     """Ship the in-browser engine (Pyodide and the wheel) and give cards a Reroll button."""
@@ -32,6 +39,10 @@ class ExamplesConfig(Config):
 
     cache_dir = c.Type(str, default="")
     """Where snapshots are cached between builds; default: ``~/.cache/rules-examples``."""
+
+    load_stall_limit = c.Type(float, default=30.0)
+    """Seconds the engine's download may go without a byte in the browser before the load
+    stops and the card names the file that stopped arriving."""
 
     reroll_time_limit = c.Type(float, default=10.0)
     """Seconds one reroll may run in the browser before the watchdog stops the engine."""

@@ -3,7 +3,9 @@
 An example is a fenced block whose info string starts with ``rules-example`` (a card) or
 ``rules-check`` (a claim checked by the build, for notes). Fences may be indented (inside
 Material admonitions) and use backticks or tildes; fences of other languages, and
-anything inside them, are skipped, so a page can show example syntax in a code block.
+anything inside them, are skipped, so a page can show example syntax in a code block. A
+fence whose kind looks like a misspelt example kind (it starts with ``rules-``, or is within
+two edits of a kind) is an error, never a code block published unchecked.
 """
 
 from __future__ import annotations
@@ -13,9 +15,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 KINDS = {"rules-example": "example", "rules-check": "check"}
+#: Edits (letters added, removed or changed) within which a fence's kind is taken for a
+#: misspelt example kind.
+TYPO_DISTANCE = 2
 OPTIONS = ("title", "id")
 
 _FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>.*?)[ \t]*$")
+#: What an ``id`` option may be: it becomes the card's HTML id and the anchor of its link.
+_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _OPTION = re.compile(r"""(?P<key>[\w-]+)=(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>\S+))""")
 
 
@@ -92,8 +99,33 @@ def lex_page(text: str, first_line: int = 1) -> LexedPage:
                 blocks.append(_block(lines, i, close, opening, word, first_line))
             except ExampleSyntaxError as error:
                 errors.append(error)
+        elif misspelt_kind(word):
+            errors.append(ExampleSyntaxError(
+                first_line + i, f"unknown example kind {word!r}: the kinds are "
+                "rules-example (a card) and rules-check (a claim checked for a note)"))
         i = (close if close is not None else len(lines)) + 1
     return LexedPage(tuple(blocks), tuple(errors))
+
+
+def misspelt_kind(word: str) -> bool:
+    """Whether a fence's kind is probably a misspelt example kind (not one)."""
+    lowered = word.lower()
+    if word in KINDS or not lowered:
+        return False
+    return lowered.startswith("rules-") or any(
+        edit_distance(lowered, kind) <= TYPO_DISTANCE for kind in KINDS)
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Letters to add, remove or change to turn ``a`` into ``b`` (Levenshtein)."""
+    previous = list(range(len(b) + 1))
+    for i, letter in enumerate(a, 1):
+        current = [i]
+        for j, other in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1,
+                               previous[j - 1] + (letter != other)))
+        previous = current
+    return previous[-1]
 
 
 def _closing_index(lines: list[str], opening_index: int, opening: re.Match[str]) -> int | None:
@@ -145,6 +177,11 @@ def _options(info: str, word: str, line: int) -> dict[str, str]:
             )
         options[key] = match["dq"] if match["dq"] is not None else (
             match["sq"] if match["sq"] is not None else match["bare"])
+        if key == "id" and not _ID.fullmatch(options[key]):
+            raise ExampleSyntaxError(
+                line, f"the id {options[key]!r} on the {word} fence cannot be a link anchor: "
+                "use a letter, then letters, digits, '-' or '_' (e.g. id=first-punch)"
+            )
     leftover = _OPTION.sub("", rest).strip()
     if leftover:
         raise ExampleSyntaxError(

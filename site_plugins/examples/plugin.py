@@ -14,6 +14,8 @@ import json
 import os
 import re
 import secrets
+import unicodedata
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -23,13 +25,16 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
+from mkdocs.utils import meta
 
+from site_plugins.examples.checker import Checker, CheckerError, CheckLimits
 from site_plugins.examples.config import ExamplesConfig
+from site_plugins.examples.csp import POLICY_FILE, write_policy
 from site_plugins.examples.hosting import wrongly_typed
 from site_plugins.examples.lexer import ExampleBlock
 from site_plugins.examples.render import KNOWN_ODDS_LINES, ODDS_LINES, card_data, render_card
 from site_plugins.examples.runtime import BrowserEngineError, find_pyodide, write_runtime
-from site_plugins.examples.verify import Failure, PageResult, verify_page
+from site_plugins.examples.verify import Failure, PageResult
 
 log = get_plugin_logger("rules-examples")
 
@@ -55,6 +60,10 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         #: Every page's cards as the page sends them to the engine, for the build's own trace
         #: of what the engine imports in the browser.
         self.page_cards: list[list[dict[str, object]]] = []
+        self.checker: Checker | None = None
+        #: Pages sent to the checker as soon as the files are known (``src_uri`` → the
+        #: Markdown sent, its first line and the result to come), so they run in parallel.
+        self.checking: dict[str, tuple[str, int, Future[PageResult]]] = {}
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
@@ -65,6 +74,11 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.token = "rxcard" + secrets.token_hex(6)
         self.pages = 0
         self.page_cards = []
+        self._close_checker()
+        if self.config.enabled:
+            limits = CheckLimits(time_limit=self.config.time_limit,
+                                 memory_mb=self.config.memory_limit)
+            self.checker = Checker(limits, self.config.jobs)
         self._load_odds()
         if self.config.enabled and STYLESHEET not in config.extra_css:
             config.extra_css.insert(0, STYLESHEET)  # first, so a site's own CSS can override it
@@ -82,15 +96,30 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
                     continue
                 uri = f"{ASSET_DIR}/{asset.name}"
                 files.append(File.generated(config, uri, abs_src_path=str(asset)))
+            self._start_checking(files, config)
         return files
+
+    def _start_checking(self, files: Files, config: MkDocsConfig) -> None:
+        """Send every page to the checker now; each page's Markdown event collects its result
+        (or checks again, if another plugin changed the Markdown in between)."""
+        assert self.checker is not None
+        self.checking = {}
+        for file in files.documentation_pages():
+            try:
+                raw = file.content_string.replace("\r\n", "\n")
+            except (OSError, ValueError):
+                continue  # MkDocs reports an unreadable page itself
+            markdown, _meta = meta.get_data(raw)
+            first_line = first_line_of(raw, markdown)
+            path = source_path(file, config)
+            future = self.checker.submit(path, markdown, first_line)
+            self.checking[file.src_uri] = (markdown, first_line, future)
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig,
                          files: Files) -> str | None:
         if not self.config.enabled:
             return markdown
-        path = display_path(page, config)
-        result = verify_page(path, markdown, body_first_line(page, markdown),
-                             self.config.time_limit)
+        result = self._result(markdown, page, config)
         for failure in result.all_failures:
             log.error(str(failure))
         self.failures.extend(result.all_failures)
@@ -106,6 +135,20 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
 
         return re.sub(rf"(?:<p>)?(?P<token>{self.token}x\d+x\d+)(?:</p>)?", card, html)
 
+    def _result(self, markdown: str, page: Page, config: MkDocsConfig) -> PageResult:
+        """The page's checked examples: from the check started with the files, or now."""
+        assert self.checker is not None
+        first_line = body_first_line(page, markdown)
+        sent = self.checking.pop(page.file.src_uri, None)
+        if sent and sent[:2] == (markdown, first_line):
+            future = sent[2]
+        else:
+            future = self.checker.submit(display_path(page, config), markdown, first_line)
+        try:
+            return future.result()
+        except CheckerError as error:
+            raise PluginError(f"the examples could not be checked: {error}") from None
+
     @event_priority(100)  # before other plugins spend time on a build that will stop
     def on_env(self, env: Any, /, *, config: MkDocsConfig, files: Files) -> Any:
         if self.failures and self.command != "serve":
@@ -116,7 +159,20 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
             )
         return env
 
+    def on_build_error(self, *, error: Exception) -> None:
+        self._close_checker()
+
+    def on_shutdown(self) -> None:
+        self._close_checker()
+
+    def _close_checker(self) -> None:
+        if self.checker is not None:
+            self.checker.close()
+        self.checker = None
+        self.checking = {}
+
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        self._close_checker()
         if not self.config.enabled:
             return
         self._save_odds()
@@ -126,6 +182,11 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         if problems:
             raise PluginError("the built site has files a stock static host would serve with "
                               "the wrong type:\n  " + "\n  ".join(problems))
+        # The Content-Security-Policy hosts can send with this build (README, Hosting).
+        policy, scan = write_policy(Path(config.site_dir))
+        log.info(f"Content-Security-Policy for hosts (in {POLICY_FILE}): {policy}")
+        for handler in scan.inline_handlers:
+            log.warning(f"{handler}: the recommended Content-Security-Policy blocks it")
 
     def _write_engine(self, config: MkDocsConfig) -> None:
         root = Path(os.path.dirname(config.config_file_path or "") or os.getcwd())
@@ -139,6 +200,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
                               make_snapshot=self.config.snapshot,
                               snapshot_first_visit=self.config.snapshot_first_visit,
                               time_limit=self.config.reroll_time_limit,
+                              stall_limit=self.config.load_stall_limit,
                               cards=self.page_cards, site=Path(config.site_dir))
         for note in notes:
             log.info(note)
@@ -186,9 +248,14 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
 
 def display_path(page: Page, config: MkDocsConfig) -> str:
     """The page's source as an author finds it: ``docs/rules/page.md``."""
-    source = page.file.abs_src_path
+    return source_path(page.file, config)
+
+
+def source_path(file: File, config: MkDocsConfig) -> str:
+    """A file's source as an author finds it: ``docs/rules/page.md``."""
+    source = file.abs_src_path
     if source is None:
-        return page.file.src_uri
+        return file.src_uri
     root = os.path.dirname(config.config_file_path or "") or os.getcwd()
     return Path(os.path.relpath(source, root)).as_posix()
 
@@ -199,6 +266,11 @@ def body_first_line(page: Page, markdown: str) -> int:
         raw = page.file.content_string.replace("\r\n", "\n")
     except (OSError, TypeError):
         return 1
+    return first_line_of(raw, markdown)
+
+
+def first_line_of(raw: str, markdown: str) -> int:
+    """File line of the first line of ``markdown``, the end of the file ``raw``."""
     if markdown and raw.endswith(markdown):
         return raw[: len(raw) - len(markdown)].count("\n") + 1
     return 1
@@ -230,9 +302,18 @@ def odds_code_version() -> str:
     return digest.hexdigest()[:16]
 
 
+#: Latin letters that no accent-stripping turns into ASCII.
+_SPELT_OUT = str.maketrans({"Æ": "AE", "æ": "ae", "Ø": "O", "ø": "o", "ß": "ss", "Œ": "OE",
+                            "œ": "oe", "Þ": "Th", "þ": "th", "Ð": "D", "ð": "d", "Ł": "L",
+                            "ł": "l", "ı": "i"})
+
+
 def slug(text: str) -> str:
-    """``Tam's first punch`` → ``tams-first-punch``."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
+    """``Tam's first punch`` → ``tams-first-punch``; letters lose their accents (``Émoji``
+    → ``emoji``), and what has no ASCII form is left out."""
+    spelt = text.translate(_SPELT_OUT)
+    plain = unicodedata.normalize("NFKD", spelt).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower().replace("'", "")).strip("-")
 
 
 def session_id(page: Page) -> str:

@@ -1,27 +1,65 @@
-"""Collect every example in the docs as a pytest item named ``docs/<page>.md:<line>``.
+"""Collect every statement of every example in the docs as a pytest item.
 
-Items run through :func:`site_plugins.examples.verify.verify_page`, the checker the MkDocs
-build uses, so both report the same failures in the same words. A page's examples build
-on each other, so the page runs once, in order, and each item reports its own example.
+An item is named ``docs/<page>.md:<line>``, the line of its ``>>>`` statement, and its
+failure names the same line. Items run through the checker the MkDocs build uses
+(:class:`~site_plugins.examples.checker.Checker`), so both report the same failures in the
+same words: each page is checked in its own worker process, all pages in parallel while
+pytest is still collecting, and each item waits for its page.
+
+Where processes cannot be started (Pyodide, which runs this suite's parity check), pages are
+checked in this process, one after another, through the same ``verify_page``.
 
 Pages are the ``*.md`` files under the folders named by the ``rules_examples_docs`` ini
-option (default ``docs``), relative to pytest's root.
+option (default ``docs``), relative to pytest's root; ``rules_examples_jobs`` sets how many
+pages are checked at once (default: one per core).
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
+from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 
-from site_plugins.examples.verify import Failure, PageResult, verify_page
+from site_plugins.examples.lexer import Step, lex_page
+from site_plugins.examples.verify import Failure, PageResult, syntax_failure, verify_page
+
+#: Whether this Python can start the checker's worker processes (Pyodide cannot).
+PROCESSES = sys.platform != "emscripten"
+
+
+class PageChecker(Protocol):
+    """What the collector needs of a checker."""
+
+    def submit(self, path: str, text: str, first_line: int = 1) -> Future[PageResult]: ...
+
+    def close(self) -> None: ...
+
+
+class InProcessChecker:
+    """Pages checked here and now, in one interpreter: only where no process can start."""
+
+    def submit(self, path: str, text: str, first_line: int = 1) -> Future[PageResult]:
+        """The page's result, already there."""
+        future: Future[PageResult] = Future()
+        future.set_result(verify_page(path, text, first_line))
+        return future
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+
+_CHECKER = pytest.StashKey[PageChecker]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini("rules_examples_docs", "folders whose Markdown pages hold examples",
                   type="linelist", default=["docs"])
+    parser.addini("rules_examples_jobs", "pages checked at once (0: one per core)",
+                  default="0")
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -35,48 +73,84 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     return None
 
 
-class MarkdownPage(pytest.File):
-    """A Markdown page; its examples are its items."""
+def checker(config: pytest.Config) -> PageChecker:
+    """The session's checker, started on first use and closed with the session."""
+    if _CHECKER not in config.stash:
+        found: PageChecker
+        if PROCESSES:
+            from site_plugins.examples.checker import Checker
 
-    _result: PageResult | None = None
+            found = Checker(jobs=int(config.getini("rules_examples_jobs") or 0))
+        else:
+            found = InProcessChecker()
+        config.stash[_CHECKER] = found
+        config.add_cleanup(found.close)
+    return config.stash[_CHECKER]
+
+
+class MarkdownPage(pytest.File):
+    """A Markdown page; its examples' statements are its items."""
+
+    _future: Future[PageResult] | None = None
 
     def display_path(self) -> str:
         """The page as failures name it: relative to the project root."""
         return self.path.relative_to(self.config.rootpath).as_posix()
 
     def result(self) -> PageResult:
-        """The page's examples, run once, in order."""
-        if self._result is None:
-            text = self.path.read_text(encoding="utf-8")
-            self._result = verify_page(self.display_path(), text)
-        return self._result
+        """The page's examples, checked once, in order, in their own process."""
+        assert self._future is not None
+        return self._future.result()
 
     def collect(self) -> Iterator[pytest.Item]:
-        result = self.result()
-        for failure in result.syntax_failures:
+        text = self.path.read_text(encoding="utf-8")
+        lexed = lex_page(text)
+        if lexed.blocks:
+            self._future = checker(self.config).submit(self.display_path(), text)
+        for error in lexed.errors:
+            failure = syntax_failure(self.display_path(), error)
             yield MalformedExample.from_parent(self, name=failure.location, failure=failure)
-        for index, block in enumerate(result.blocks):
-            name = f"{self.display_path()}:{block.fence_line}"
-            yield ExampleItem.from_parent(self, name=name, index=index)
+        for index, block in enumerate(lexed.blocks):
+            for step in block.example.steps:
+                yield StatementItem.from_parent(
+                    self, name=f"{self.display_path()}:{step.line}", index=index, step=step,
+                    title=block.example.title)
 
 
 class ExampleFailed(Exception):
     """An example did not verify."""
 
 
-class ExampleItem(pytest.Item):
-    """One example of a page."""
+class StatementItem(pytest.Item):
+    """One ``>>>`` statement of an example, with the output the page claims for it."""
 
-    def __init__(self, *, index: int, **kwargs: Any) -> None:
+    def __init__(self, *, index: int, step: Step, title: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.index = index
+        self.step = step
+        self.title = title
 
     def runtest(self) -> None:
         page = self.parent
         assert isinstance(page, MarkdownPage)
-        failures = page.result().failures[self.index]
+        result = page.result()
+        failures = [f for f in result.failures.get(self.index, []) if self._owns(f, result)]
+        if failures and not any(f.checked for f in failures):
+            pytest.skip(failures[0].summary)
         if failures:
             raise ExampleFailed("\n\n".join(str(f) for f in failures))
+
+    def _owns(self, failure: Failure, result: PageResult) -> bool:
+        """Whether a failure of this item's example is this statement's: the statement at
+        its line, or the first statement for a failure at the fence (not checked)."""
+        steps = result.blocks[self.index].example.steps
+        at = max((s for s in steps if s.line <= failure.line), default=steps[0],
+                 key=lambda s: s.line)
+        return at.line == self.step.line
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        title = f" ({self.title})" if self.title else ""
+        return self.path, self.step.line - 1, f"{self.name}{title}"
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
                      style: Any = None) -> str:
@@ -94,6 +168,9 @@ class MalformedExample(pytest.Item):
 
     def runtest(self) -> None:
         raise ExampleFailed(str(self.failure))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, self.failure.line - 1, self.name
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
                      style: Any = None) -> str:

@@ -87,6 +87,7 @@ def find_pyodide(candidates: list[Path]) -> Path:
 
 def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool = True,
                   snapshot_first_visit: bool = False, time_limit: float = 10.0,
+                  stall_limit: float = 30.0,
                   cards: list[list[dict[str, object]]] | None = None,
                   site: Path | None = None) -> list[str]:
     """Write the whole browser engine into ``out`` (and the service worker at ``site``'s
@@ -132,6 +133,7 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
         "snapshot": snapshot_name,
         "snapshotFirstVisit": snapshot_first_visit,
         "timeLimitMs": int(time_limit * 1000),
+        "stallLimitMs": int(stall_limit * 1000),
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1), "utf-8")
     for stale in out.iterdir():  # engines of earlier builds (mkdocs serve), older layouts

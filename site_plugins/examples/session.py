@@ -15,8 +15,9 @@ import io
 import random
 import signal
 import threading
+import time
 import types
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,12 +27,31 @@ from rules_core.errors import RulesCoreError
 from rules_core.explain import Explanation
 from site_plugins.examples.lexer import Example, Step
 
-#: Longest an example may run at build time before it is stopped, in seconds.
+#: Longest an example (all its statements) may run at build time before it is stopped, in
+#: seconds.
 DEFAULT_TIME_LIMIT = 10.0
+#: Most characters of output one statement keeps; the rest is counted, not kept.
+DEFAULT_OUTPUT_LIMIT = 100_000
 
 
 class ExampleTimeout(Exception):
     """An example ran longer than its time limit."""
+
+
+class CappedOutput(io.StringIO):
+    """A statement's output: the first ``limit`` characters kept, every character counted."""
+
+    def __init__(self, limit: int = DEFAULT_OUTPUT_LIMIT) -> None:
+        super().__init__()
+        self.limit = limit
+        self.size = 0
+
+    def write(self, text: str) -> int:
+        room = self.limit - self.size
+        self.size += len(text)
+        if room > 0:
+            super().write(text[:room])
+        return len(text)
 
 
 @dataclass(frozen=True)
@@ -97,6 +117,8 @@ class StepRun:
     views: list[Explanation] = field(default_factory=list)
     rules_error: bool = False
     code_error: str = ""
+    #: Characters the step printed, of which ``output`` keeps at most the session's limit.
+    output_size: int = 0
     #: The name the step needed but an earlier refused move never made (rerolls only, in
     #: practice): the step is shown as not played rather than as broken code.
     skipped: str = ""
@@ -126,13 +148,20 @@ class Session:
     """One page's examples, run in page order in one shared namespace.
 
     ``check`` blocks run in a copy of the namespace, so they can try moves (and fail on
-    purpose) without changing what later examples see.
+    purpose) without changing what later examples see. ``time_limit`` bounds each example
+    (all its statements together; 0: no limit); ``on_step`` is told of each statement before
+    it runs (the build's worker reports it to the process that watches the clock).
     """
 
-    def __init__(self, time_limit: float = DEFAULT_TIME_LIMIT) -> None:
+    def __init__(self, time_limit: float = DEFAULT_TIME_LIMIT, *,
+                 output_limit: int = DEFAULT_OUTPUT_LIMIT,
+                 on_step: Callable[[Step], None] | None = None) -> None:
         self.roller = Roller()
         self.namespace: dict[str, Any] = {"__name__": "__rules_example__", "rolled": self.roller}
         self.time_limit = time_limit
+        self.output_limit = output_limit
+        self.on_step = on_step
+        self._deadline = 0.0
         #: Names whose making was refused by the rules (or skipped because of that).
         self.unmade: set[str] = set()
 
@@ -146,8 +175,14 @@ class Session:
         namespace = self.namespace if example.kind == "example" else _isolated(self.namespace)
         self.roller.reset(mode)
         run = ExampleRun(example, mode)
+        self._deadline = time.monotonic() + self.time_limit
         for step in example.steps:
-            run.steps.append(self._run_step(step, namespace, explain))
+            if self.on_step is not None:
+                self.on_step(step)
+            ran = self._run_step(step, namespace, explain)
+            run.steps.append(ran)
+            if ran.code_error.startswith(ExampleTimeout.__name__):
+                break  # the example's time is spent: its later statements are not run
         run.rolls = self.roller.drawn()
         return run
 
@@ -162,9 +197,9 @@ class Session:
         except ValueError as error:  # e.g. a NUL character in the source
             result.code_error = f"ValueError: {error}"
             return result
-        out = io.StringIO()
+        out = CappedOutput(self.output_limit)
         try:
-            with contextlib.redirect_stdout(out), _time_limit(self.time_limit):
+            with contextlib.redirect_stdout(out), _time_limit(self._remaining()):
                 values = _execute(code, namespace)
         except RulesCoreError as error:
             result.rules_error = True
@@ -178,10 +213,14 @@ class Session:
             out.write(f"Not played: there is no {error.name}, because the move that makes it "
                       "was refused above.\n")
             values = []
-        except Exception as error:  # the example's own code is broken
-            result.code_error = f"{type(error).__name__}: {error}"
+        except (Exception, SystemExit, KeyboardInterrupt) as error:
+            # The example's own code is broken, or it tried to end the process running it
+            # (sys.exit(), raise SystemExit, a KeyboardInterrupt of its own): an error of
+            # that statement, never the end of the check.
+            result.code_error = _code_error(error, self.time_limit)
             values = []
         result.output = out.getvalue()
+        result.output_size = out.size
         if result.rules_error or result.skipped:
             self.unmade.update(code.bound)
         elif not result.code_error:
@@ -192,6 +231,12 @@ class Session:
             self._check_dice_used(result, sources_before)
         return result
 
+    def _remaining(self) -> float:
+        """Seconds left of the current example's time (0: no limit)."""
+        if self.time_limit <= 0:
+            return 0.0
+        return max(self._deadline - time.monotonic(), 0.001)
+
     def _check_dice_used(self, result: StepRun, sources_before: int) -> None:
         for source in self.roller.sources[sources_before:]:
             if isinstance(source, ScriptedDice) and self.roller.mode.kind == "scripted":
@@ -200,6 +245,21 @@ class Session:
                 except RulesCoreError as error:
                     result.rules_error = True
                     result.output += f"{type(error).__name__}: {error}\n"
+
+
+def _code_error(error: BaseException, time_limit: float) -> str:
+    """How a statement's own error reads in a failure."""
+    name = type(error).__name__
+    if isinstance(error, ExampleTimeout):
+        return f"{name}: the example ran for more than {time_limit:g} s and was stopped"
+    if isinstance(error, SystemExit):
+        return (f"{name}: {error} (the example tried to end the process that checks it; "
+                "an example cannot stop the check)")
+    if isinstance(error, MemoryError):
+        return f"{name}: the example needed more memory than it may use"
+    if isinstance(error, KeyboardInterrupt):
+        return f"{name}: raised by the example itself"
+    return f"{name}: {error}"
 
 
 @dataclass(frozen=True)
@@ -266,7 +326,7 @@ def _time_limit(seconds: float) -> Iterator[None]:
         return
 
     def stop(signum: int, frame: object) -> None:
-        raise ExampleTimeout(f"the example ran for more than {seconds:g} s and was stopped")
+        raise ExampleTimeout("the example ran out of time")
 
     previous = signal.signal(signal.SIGALRM, stop)
     signal.setitimer(signal.ITIMER_REAL, seconds)

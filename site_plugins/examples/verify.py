@@ -9,9 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from site_plugins.examples.lexer import ExampleBlock, ExampleSyntaxError, lex_page
+from site_plugins.examples.reroll import MAX_CARDS, MAX_SOURCE
 from site_plugins.examples.session import DEFAULT_TIME_LIMIT, ExampleRun, Session, StepRun
 
 _TRACEBACK_HEADER = "Traceback (most recent call last):"
+#: Most lines, and most characters per line, of output a failure shows.
+SHOWN_LINES = 20
+SHOWN_WIDTH = 300
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,8 @@ class Failure:
     expected: str | None = None
     got: str | None = None
     hint: str = ""
+    #: False for an example the check never reached (the page's process ended above it).
+    checked: bool = True
 
     @property
     def location(self) -> str:
@@ -72,7 +78,29 @@ def verify_page(path: str, text: str, first_line: int = 1,
         run = session.run(block.example)
         result.runs.append(run)
         result.failures[index] = verify_run(path, run)
+    check_reroll_limits(result)
     return result
+
+
+def check_reroll_limits(result: PageResult) -> None:
+    """Add a failure where a Reroll on the page would be refused: a page of more examples, or
+    a statement (or its output) longer, than a reroll request may carry."""
+    if not any(run.rerollable for run in result.runs):
+        return
+    if len(result.blocks) > MAX_CARDS:
+        block = result.blocks[MAX_CARDS]
+        result.failures.setdefault(MAX_CARDS, []).append(Failure(
+            result.path, block.fence_line,
+            f"this page has {len(result.blocks)} examples, and a Reroll sends them all: it "
+            f"accepts at most {MAX_CARDS}; split the page"))
+    for index, block in enumerate(result.blocks):
+        for step in block.example.steps:
+            longest = max(len(step.source), len(step.expected))
+            if longest > MAX_SOURCE:
+                result.failures.setdefault(index, []).append(Failure(
+                    result.path, step.line,
+                    f"this statement or its output is {longest:,} characters long, and a "
+                    f"Reroll accepts at most {MAX_SOURCE:,}: shorten it or split it"))
 
 
 def syntax_failure(path: str, error: ExampleSyntaxError) -> Failure:
@@ -96,10 +124,27 @@ def check_step(path: str, run: StepRun) -> Failure | None:
                  "statement (names, arguments, syntax).",
         )
     expected, got = normalize(step.expected), normalize(run.output)
-    if expected == got:
+    kept_all = run.output_size <= len(run.output)
+    if expected == got and kept_all:
         return None
     return Failure(path, step.line, "example did not verify", source=step.source,
-                   expected=expected, got=got, hint=_hint(run))
+                   expected=shown(expected), got=shown(got, 0 if kept_all else run.output_size),
+                   hint=_hint(run))
+
+
+def shown(text: str, size: int = 0) -> str:
+    """Output as a failure shows it: at most :data:`SHOWN_LINES` lines of at most
+    :data:`SHOWN_WIDTH` characters, and how much there was (``size`` characters, when more
+    than ``text`` holds) when that is not all of it."""
+    lines = text.split("\n")
+    size = max(size, len(text))
+    if size == len(text) and len(lines) <= SHOWN_LINES and all(
+            len(line) <= SHOWN_WIDTH for line in lines):
+        return text
+    lines = [line if len(line) <= SHOWN_WIDTH else line[:SHOWN_WIDTH] + "…"
+             for line in lines[:SHOWN_LINES]]
+    lines.append(f"[… {size:,} characters in all: only the start is shown]")
+    return "\n".join(lines)
 
 
 def normalize(text: str) -> str:

@@ -24,6 +24,13 @@ def cli_build(tmp_path: Path, page: str) -> subprocess.CompletedProcess[str]:
                           env=ENV, cwd=tmp_path, timeout=120)
 
 
+def cli_build_pages(tmp_path: Path, pages: dict[str, str],
+                    plugin_options: str = "") -> subprocess.CompletedProcess[str]:
+    config = make_site(tmp_path, pages, plugin_options=plugin_options)
+    return subprocess.run([*MKDOCS, "-f", str(config)], capture_output=True, text=True,
+                          env=ENV, cwd=tmp_path, timeout=120)
+
+
 def built_html(tmp_path: Path, pages: dict[str, str], command: str = "build",
                plugin_options: str = "") -> str:
     config = load_config(str(make_site(tmp_path, pages, plugin_options=plugin_options)))
@@ -59,6 +66,41 @@ def test_the_build_names_each_failure_in_its_summary(tmp_path: Path) -> None:
             in done.stderr)
 
 
+@pytest.mark.parametrize(("statement", "words"), [
+    ("import os; os._exit(0)", "the example ended the process checking this page"),
+    ("import sys; sys.exit(0)", "the example's code raised SystemExit"),
+    ("raise KeyboardInterrupt", "the example's code raised KeyboardInterrupt"),
+    ("sum(range(10**12))", "the example ran for more than 1 s and did not stop"),
+])
+def test_an_example_that_ends_or_hangs_its_process_fails_the_build_at_its_line(
+        tmp_path: Path, statement: str, words: str) -> None:
+    page = f"# Hostile\n\n```rules-example\n>>> {statement}\n```\n"
+    done = cli_build_pages(tmp_path, {"hostile.md": page}, "time_limit: 1.0")
+    assert done.returncode == 1
+    assert f"docs/hostile.md:4: {words}" in done.stderr
+    assert "1 example did not verify" in done.stderr
+
+
+def test_a_misspelt_fence_fails_the_build(tmp_path: Path) -> None:
+    done = cli_build_pages(tmp_path, {"typo.md": "# T\n\n```rules-exampel\n>>> 1\n1\n```\n"})
+    assert done.returncode == 1
+    assert "docs/typo.md:3: malformed example: unknown example kind 'rules-exampel'" in (
+        done.stderr)
+
+
+def test_a_page_cannot_make_a_later_page_pass(tmp_path: Path) -> None:
+    """The setter's change of a limit would make the claim below true in one interpreter."""
+    setter = ("```rules-example\n>>> import rules_core.limits\n"
+              ">>> rules_core.limits.MAX_DICE_PER_ROLL = 1\n```\n")
+    claim = ("```rules-example\n>>> from rules_core.dice import ScriptedDice\n"
+             ">>> ScriptedDice('1 2').roll(2, 6)\n"
+             "DiceLimitError: a pool of 2d6 is over the limit of 1 dice per roll\n```\n")
+    done = cli_build_pages(tmp_path, {"a-setter.md": setter, "b-claim.md": claim},
+                           "jobs: 1")
+    assert done.returncode == 1
+    assert "docs/b-claim.md:3: example did not verify" in done.stderr
+
+
 def test_a_good_page_builds(tmp_path: Path) -> None:
     assert cli_build(tmp_path, "good.md").returncode == 0
 
@@ -83,6 +125,12 @@ def test_cards_replace_the_fences(tmp_path: Path) -> None:
     html = built_html(tmp_path, {"good.md": (SAMPLES / "good.md").read_text(encoding="utf-8")})
     assert html.count('<figure class="rx-card"') == 2 and "</span>punch.damage" in html
     assert "language-rules-example" not in html
+
+
+def test_a_title_s_accented_letters_survive_in_its_card_id(tmp_path: Path) -> None:
+    page = '```rules-example title="Émoji, Ærø and Straße"\n>>> 1\n1\n```\n'
+    html = built_html(tmp_path, {"accents.md": page})
+    assert 'id="emoji-aero-and-strasse"' in html
 
 
 def test_a_card_inside_an_admonition_stays_inside_it(tmp_path: Path) -> None:

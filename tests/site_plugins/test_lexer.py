@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from site_plugins.examples.lexer import lex_page
+import pytest
+
+from site_plugins.examples.lexer import edit_distance, lex_page
 
 FENCE = "```"
 
@@ -111,3 +113,36 @@ def test_a_malformed_block_does_not_hide_the_next_one() -> None:
                 FENCE)
     lexed = lex_page(text)
     assert (len(lexed.errors), len(lexed.blocks)) == (1, 1)
+
+
+@pytest.mark.parametrize("kind", ["rules-exampel", "rules-examples", "Rules-Example",
+                                  "rules_example", "rulesexample", "rules-chek", "rules-card",
+                                  "{.rules-exampel}"])
+def test_a_misspelt_kind_is_malformed_and_names_the_kinds(kind: str) -> None:
+    lexed = lex_page(page("# T", "", f"{FENCE}{kind}", ">>> 1", "1", FENCE))
+    assert lexed.blocks == ()
+    assert [(e.line, e.message) for e in lexed.errors] == [(3, (
+        f"unknown example kind {kind.strip('{.}')!r}: the kinds are rules-example (a card) "
+        "and rules-check (a claim checked for a note)"))]
+
+
+@pytest.mark.parametrize("kind", ["python", "rules", "text", "pycon", "markdown", ""])
+def test_other_languages_are_left_alone(kind: str) -> None:
+    lexed = lex_page(page(f"{FENCE}{kind}", ">>> 1", "1", FENCE))
+    assert lexed.blocks == () and lexed.errors == ()
+
+
+def test_edit_distance_counts_letters_added_removed_or_changed() -> None:
+    assert [edit_distance("rules-exampel", "rules-example"), edit_distance("", "abc"),
+            edit_distance("kitten", "sitting")] == [2, 3, 3]
+
+
+@pytest.mark.parametrize("value", ['"two words"', "'a b'", '"a\'b"', "9lives", '""'])
+def test_an_id_that_cannot_be_an_anchor_is_malformed(value: str) -> None:
+    lexed = lex_page(page(f"{FENCE}rules-example id={value}", ">>> 1", "1", FENCE))
+    assert "cannot be a link anchor" in lexed.errors[0].message
+
+
+def test_an_id_of_letters_digits_and_dashes_is_kept() -> None:
+    lexed = lex_page(page(f"{FENCE}rules-example id=first-punch_2", ">>> 1", "1", FENCE))
+    assert lexed.blocks[0].options["id"] == "first-punch_2"

@@ -1,4 +1,4 @@
-"""pytest collects one item per example, named after its file and line."""
+"""pytest collects one item per statement of every example, named after its file and line."""
 
 from __future__ import annotations
 
@@ -9,22 +9,63 @@ from tests.conftest import SAMPLES
 pytest_plugins = ["pytester"]
 
 
-def run(pytester: pytest.Pytester, *pages: str) -> pytest.RunResult:
+def run(pytester: pytest.Pytester, *pages: str, **texts: str) -> pytest.RunResult:
     docs = pytester.mkdir("docs")
     for page in pages:
         (docs / page).write_text((SAMPLES / page).read_text(encoding="utf-8"), encoding="utf-8")
+    for name, text in texts.items():
+        (docs / f"{name}.md").write_text(text, encoding="utf-8")
     return pytester.runpytest_subprocess("-p", "site_plugins.examples.pytest_plugin", "-v",
-                                         "docs")
+                                         "-rfs", "docs", timeout=120)
 
 
-def test_each_example_is_an_item_named_with_file_and_line(pytester: pytest.Pytester) -> None:
+def test_each_statement_is_an_item_named_with_file_and_line(pytester: pytest.Pytester) -> None:
     result = run(pytester, "good.md")
-    result.stdout.fnmatch_lines(["*docs/good.md:3 PASSED*", "*docs/good.md:12 PASSED*"])
+    result.assert_outcomes(passed=7)
+    result.stdout.fnmatch_lines(["*docs/good.md:4 PASSED*", "*docs/good.md:8 PASSED*",
+                                 "*docs/good.md:13 PASSED*", "*docs/good.md:14 PASSED*"])
+
+
+def test_a_failure_names_the_line_its_item_is_named_after(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "wrong_result.md")
+    result.stdout.fnmatch_lines([
+        "*_ docs/wrong_result.md:10 (A punch) _*",  # the failure's header names the example
+        "docs/wrong_result.md:10: example did not verify",
+        "FAILED docs/wrong_result.md::docs/wrong_result.md:10 *",
+    ])
+
+
+HOSTILE = ("# Hostile\n\n```rules-example\n>>> import os\n>>> os._exit(0)\n```\n\n"
+           "```rules-example\n>>> 1 + 1\n2\n```\n")
+
+
+def test_an_example_that_ends_the_worker_fails_and_later_ones_are_skipped(
+        pytester: pytest.Pytester) -> None:
+    result = run(pytester, hostile=HOSTILE)
+    result.assert_outcomes(passed=1, failed=1, skipped=1)
+    result.stdout.fnmatch_lines([
+        "docs/hostile.md:5: the example ended the process checking this page (exit status 0*",
+        "SKIPPED * not checked: the check of this page stopped at line 5, above",
+    ])
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+
+
+def test_sys_exit_in_an_example_fails_its_item(pytester: pytest.Pytester) -> None:
+    result = run(pytester, exits="```rules-example\n>>> import sys; sys.exit(0)\n```\n")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["docs/exits.md:2: the example's code raised SystemExit"])
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+
+
+def test_a_misspelt_fence_fails_instead_of_collecting_nothing(pytester: pytest.Pytester) -> None:
+    result = run(pytester, typo="# T\n\n```rules-exampel\n>>> 1 + 1\n2\n```\n")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["docs/typo.md:3: malformed example: unknown example kind*"])
 
 
 def test_a_wrong_result_fails_its_item_with_expected_and_got(pytester: pytest.Pytester) -> None:
     result = run(pytester, "wrong_result.md")
-    result.assert_outcomes(failed=1)
+    result.assert_outcomes(passed=4, failed=1)
     result.stdout.fnmatch_lines(["docs/wrong_result.md:10: example did not verify",
                                  "*>>> punch.damage", "*expected:", "*4", "*got:", "*3"])
 

@@ -1,0 +1,165 @@
+"""The process that runs examples at build time, away from the build.
+
+The build (or pytest) starts one of these per job with ``python -m
+site_plugins.examples.worker <socket>``. It imports the engine once, then waits for pages:
+for each page it **forks a child**, which runs that page's examples and exits, so every page
+starts from the same clean state (the engine imported, nothing run) and no page can change
+what another verifies. The child runs with limits on memory, file size and CPU time, its
+own process group (so the build can end it, and anything it started, from outside), and
+its standard output and error written to a log the build reads only when something broke.
+
+The two sides talk over Unix sockets:
+
+* **control** (this process ↔ the build): the build sends one byte ``p`` with the page's
+  socket attached (``SCM_RIGHTS``); this process answers ``f`` + the child's pid, then
+  ``x`` + its exit status once it has ended. Only this process writes here, so a child
+  killed half-way through a message cannot garble it.
+* **page** (the child ↔ the build): the build sends a :class:`PageRequest`; the child sends
+  :data:`Message` tuples as it goes: ``("example", index)`` and ``("step", line)`` before it
+  runs them (so the build knows where a hang or a crash happened), ``("run", index, run,
+  failures)`` after each example, and ``("done",)`` at the end.
+
+No MkDocs here: this is the checker's engine room, driven by :mod:`site_plugins.examples.checker`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import faulthandler
+import importlib
+import os
+import pkgutil
+import resource
+import signal
+import socket
+import struct
+import sys
+import traceback
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any
+
+#: A control message: one letter and a number (a pid, or an exit status).
+CONTROL = struct.Struct("!ci")
+
+#: What the child sends the build about a page (see the module's docstring).
+Message = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class CheckLimits:
+    """The limits every example is checked under; the build enforces them from outside.
+
+    ``time_limit``: seconds one example (all its statements) may run. ``memory_mb``: the
+    address space the page's process may use. ``output_chars``: characters of output one
+    statement keeps for the comparison and the log. ``log_bytes``: what the process may write
+    to its standard output and error outside the examples' captured output.
+    """
+
+    time_limit: float = 10.0
+    memory_mb: int = 512
+    output_chars: int = 100_000
+    log_bytes: int = 1_000_000
+
+
+@dataclass(frozen=True)
+class PageRequest:
+    """One page to check: the text as the checker reads it, and where to log."""
+
+    path: str
+    text: str
+    first_line: int
+    limits: CheckLimits
+    log_path: str
+
+
+def main(argv: list[str]) -> None:
+    """Serve pages on the control socket whose file descriptor is ``argv[0]``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the build, which ends us
+    control = socket.socket(fileno=int(argv[0]))
+    _preload()
+    control.sendall(CONTROL.pack(b"r", os.getpid()))
+    while True:
+        try:
+            data, fds, _flags, _address = socket.recv_fds(control, 1, 1)
+        except OSError:
+            return
+        if not data or not fds:
+            return  # the build has closed the socket: it is done with us
+        pid = os.fork()
+        if pid == 0:
+            control.close()
+            _child(fds[0])  # never returns
+        os.close(fds[0])
+        control.sendall(CONTROL.pack(b"f", pid))
+        _pid, status = os.waitpid(pid, 0)
+        control.sendall(CONTROL.pack(b"x", os.waitstatus_to_exitcode(status)))
+
+
+def _preload() -> None:
+    """Import the engine and the checker once, so each page's fork starts with them."""
+    import rules_core
+    from site_plugins.examples import verify  # noqa: F401  (imports the session and lexer)
+
+    for module in pkgutil.walk_packages(rules_core.__path__, "rules_core."):
+        # A broken module is reported by the page that imports it, at its line.
+        with contextlib.suppress(Exception):
+            importlib.import_module(module.name)
+
+
+def _child(fd: int) -> None:
+    """Run one page in this fresh fork and exit; every path out ends in ``os._exit``."""
+    status = 0
+    try:
+        os.setpgid(0, 0)
+        connection = Connection(fd)
+        request = connection.recv()
+        _confine(request)
+        _check_page(connection, request)
+    except BaseException:  # the checker's own failure: say what it was, then exit non-zero
+        status = 70
+        with contextlib.suppress(BaseException):
+            sys.stderr.write(traceback.format_exc())
+    finally:
+        with contextlib.suppress(BaseException):
+            sys.stdout.flush()
+            sys.stderr.flush()
+        os._exit(status)
+
+
+def _confine(request: PageRequest) -> None:
+    """Limits the kernel enforces, and the standard streams sent to the page's log."""
+    limits = request.limits
+    log = os.open(request.log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.dup2(log, 1)
+    os.dup2(log, 2)
+    os.close(log)
+    faulthandler.enable()  # a crash writes its Python traceback to the log
+    memory = limits.memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    # A write past the log's size fails instead of killing the process with SIGXFSZ.
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limits.log_bytes, limits.log_bytes))
+    # A backstop should the build itself die: the page cannot burn CPU for ever.
+    statements = request.text.count(">>>") + 1
+    cpu = int(limits.time_limit * statements) + 30
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
+
+
+def _check_page(connection: Connection, request: PageRequest) -> None:
+    from site_plugins.examples.lexer import lex_page
+    from site_plugins.examples.session import Session
+    from site_plugins.examples.verify import verify_run
+
+    lexed = lex_page(request.text, request.first_line)
+    session = Session(request.limits.time_limit, output_limit=request.limits.output_chars,
+                      on_step=lambda step: connection.send(("step", step.line)))
+    for index, block in enumerate(lexed.blocks):
+        connection.send(("example", index))
+        run = session.run(block.example)
+        connection.send(("run", index, run, verify_run(request.path, run)))
+    connection.send(("done",))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
