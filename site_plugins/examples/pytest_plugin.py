@@ -11,7 +11,9 @@ checked in this process, one after another, through the same ``verify_page``.
 
 Pages are the ``*.md`` files under the folders named by the ``rules_examples_docs`` ini
 option (default ``docs``), relative to pytest's root; ``rules_examples_jobs`` sets how many
-pages are checked at once (default: one per core).
+pages are checked at once (default: one per core), ``rules_examples_time_limit`` and
+``rules_examples_memory_limit`` the limits (as the plugin's ``time_limit`` and
+``memory_limit``).
 """
 
 from __future__ import annotations
@@ -60,6 +62,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                   type="linelist", default=["docs"])
     parser.addini("rules_examples_jobs", "pages checked at once (0: one per core)",
                   default="0")
+    parser.addini("rules_examples_time_limit", "seconds one example may run (the plugin's "
+                  "time_limit)", default="10")
+    parser.addini("rules_examples_memory_limit", "megabytes the process checking a page may "
+                  "use (the plugin's memory_limit)", default="512")
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -78,9 +84,11 @@ def checker(config: pytest.Config) -> PageChecker:
     if _CHECKER not in config.stash:
         found: PageChecker
         if PROCESSES:
-            from site_plugins.examples.checker import Checker
+            from site_plugins.examples.checker import Checker, CheckLimits
 
-            found = Checker(jobs=int(config.getini("rules_examples_jobs") or 0))
+            limits = CheckLimits(time_limit=float(config.getini("rules_examples_time_limit")),
+                                 memory_mb=int(config.getini("rules_examples_memory_limit")))
+            found = Checker(limits, jobs=int(config.getini("rules_examples_jobs") or 0))
         else:
             found = InProcessChecker()
         config.stash[_CHECKER] = found

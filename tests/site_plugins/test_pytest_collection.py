@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
+from site_plugins.examples.checker import GRACE
 from tests.conftest import SAMPLES
 
 pytest_plugins = ["pytester"]
@@ -55,6 +58,17 @@ def test_sys_exit_in_an_example_fails_its_item(pytester: pytest.Pytester) -> Non
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["docs/exits.md:2: the example's code raised SystemExit"])
     assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+
+
+def test_an_example_that_hangs_in_c_fails_its_item_within_the_limit(
+        pytester: pytest.Pytester) -> None:
+    pytester.makeini("[pytest]\nrules_examples_time_limit = 1\n")
+    start = time.monotonic()
+    result = run(pytester, hangs="```rules-example\n>>> sum(range(10**12))\n```\n")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["docs/hangs.md:2: the example ran for more than 1 s and did "
+                                 "not stop*"])
+    assert time.monotonic() - start < 1 + GRACE + 10  # pytest's own start is most of the 10
 
 
 def test_a_misspelt_fence_fails_instead_of_collecting_nothing(pytester: pytest.Pytester) -> None:
