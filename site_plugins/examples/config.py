@@ -12,7 +12,7 @@ class ExamplesConfig(Config):
     enabled = c.Type(bool, default=True)
     """Verify and draw examples; when off, example fences render as plain code blocks."""
 
-    time_limit = c.Type(float, default=10.0)
+    time_limit = c.Type((int, float), default=10.0)
     """Seconds one example (all its statements) may run at build time before it is stopped
     and fails; one that does not stop is killed from outside 2 s later."""
 
@@ -40,9 +40,9 @@ class ExamplesConfig(Config):
     cache_dir = c.Type(str, default="")
     """Where snapshots are cached between builds; default: ``~/.cache/rules-examples``."""
 
-    load_stall_limit = c.Type(float, default=30.0)
+    load_stall_limit = c.Type((int, float), default=30.0)
     """Seconds the engine's download may go without a byte in the browser before the load
     stops and the card names the file that stopped arriving."""
 
-    reroll_time_limit = c.Type(float, default=10.0)
+    reroll_time_limit = c.Type((int, float), default=10.0)
     """Seconds one reroll may run in the browser before the watchdog stops the engine."""

@@ -153,10 +153,12 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
     def on_env(self, env: Any, /, *, config: MkDocsConfig, files: Files) -> Any:
         if self.failures and self.command != "serve":
             where = "\n".join(f"  {f.location}: {f.summary}" for f in self.failures)
-            raise PluginError(
-                f"{len(self.failures)} example{'s' if len(self.failures) != 1 else ''} "
-                f"did not verify:\n{where}"
-            )
+            failed = sum(1 for f in self.failures if f.checked)
+            unchecked = len(self.failures) - failed
+            headline = f"{failed} example{'s' if failed != 1 else ''} did not verify"
+            if unchecked:
+                headline += f" ({unchecked} more not checked)"
+            raise PluginError(f"{headline}:\n{where}")
         return env
 
     def on_build_error(self, *, error: Exception) -> None:

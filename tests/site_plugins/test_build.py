@@ -81,6 +81,15 @@ def test_an_example_that_ends_or_hangs_its_process_fails_the_build_at_its_line(
     assert "1 example did not verify" in done.stderr
 
 
+def test_the_summary_counts_examples_not_checked_apart(tmp_path: Path) -> None:
+    page = ("```rules-example\n>>> import os; os._exit(1)\n```\n\n"
+            "```rules-example\n>>> 1\n1\n```\n")
+    done = cli_build_pages(tmp_path, {"exits.md": page}, "time_limit: 2")
+    assert "1 example did not verify (1 more not checked):" in done.stderr
+    assert "docs/exits.md:5: not checked: the check of this page stopped at line 2" in (
+        done.stderr)
+
+
 def test_a_misspelt_fence_fails_the_build(tmp_path: Path) -> None:
     done = cli_build_pages(tmp_path, {"typo.md": "# T\n\n```rules-exampel\n>>> 1\n1\n```\n"})
     assert done.returncode == 1
@@ -189,6 +198,21 @@ def test_the_project_site_ships_no_file_a_stock_host_types_wrongly(project_site:
     from site_plugins.examples.hosting import wrongly_typed
 
     assert wrongly_typed(project_site) == [] and not list(project_site.rglob("*.mjs"))
+
+
+def test_every_module_a_shipped_script_loads_is_shipped_beside_it(project_site: Path) -> None:
+    """The engine's worker and the modules it imports, each a .js in the plugin's folder."""
+    assets = project_site / "assets" / "rules-examples"
+    loaded = {}
+    for script in assets.glob("*.js"):
+        text = script.read_text(encoding="utf-8")
+        names = re.findall(r'^import\s[^;]*?from\s*"\./([^"]+)";', text, re.MULTILINE)
+        names += re.findall(r'new URL\("([^"/]+\.m?js)", import\.meta\.url\)', text)
+        loaded |= {name: script.name for name in names}
+    assert {"engine-client.js", "engine-worker.js", "engine-progress.js",
+            "engine-fetch.js"} <= set(loaded)
+    assert [f"{by} loads {name}" for name, by in loaded.items()
+            if not name.endswith(".js") or not (assets / name).is_file()] == []
 
 
 def test_the_project_site_builds_with_no_other_origin(project_site: Path) -> None:
