@@ -28,6 +28,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -43,6 +44,8 @@ CHROMIUM = os.environ.get("RULES_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run",
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+#: The engine's worker and the modules it imports (engine-client.js loads with the page).
+ENGINE_SCRIPTS = r"/engine-(worker|progress|fetch)\.js"
 PAGE = os.environ.get("RX_PAGE", "/verses/action-chaining/")
 CARD = os.environ.get("RX_CARD", "#tams-first-punch")
 
@@ -69,11 +72,11 @@ def reset_counts() -> None:
 
 
 def counts() -> tuple[int, int]:
-    """(all bytes sent, bytes of the engine: worker script and Pyodide folder)."""
+    """(all bytes sent, bytes of the engine: worker scripts and Pyodide folder)."""
     with CountingHandler.lock:
         total = sum(CountingHandler.sent.values())
         engine = sum(v for k, v in CountingHandler.sent.items()
-                     if "/pyodide/" in k or "engine-worker" in k)
+                     if "/pyodide/" in k or re.search(ENGINE_SCRIPTS, k))
     return total, engine
 
 

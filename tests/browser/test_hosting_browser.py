@@ -105,6 +105,8 @@ def test_stock_nginx_under_a_sub_path_rerolls_tam_s_first_punch(page: Page, guar
     assert len(rolled) == 6 and all(1 <= face <= 6 for face in rolled)
     assert types["cards.js"].startswith("application/javascript")
     assert types["engine-worker.js"].startswith("application/javascript")
+    assert types["engine-progress.js"].startswith("application/javascript")
+    assert types["engine-fetch.js"].startswith("application/javascript")
     assert types["pyodide.esm.js"].startswith("application/javascript")
     assert not [name for name in types if name.endswith(".mjs")]
 

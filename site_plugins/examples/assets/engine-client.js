@@ -12,10 +12,10 @@
 // of every file it downloads, and each report re-arms the watchdog with the limit and the
 // words the worker sends along: the stall limit and what stopped arriving while files are
 // under way, a longer bound and the step's name while a step that reports nothing runs
-// (starting Python). See engine-worker.js for the limits and why.
+// (starting Python). See engine-progress.js (the worker's progress) for the limits and why.
 
 // Until the worker's first report (its own script still loading): as long as a download may
-// go without a byte (engine-worker.js's STALL_LIMIT_MS).
+// go without a byte (engine-progress.js's STALL_LIMIT_MS).
 const FIRST_REPORT_LIMIT_MS = 30_000;
 let runLimitMs = 10_000; // replaced by the site's own limit once the engine is ready
 
