@@ -142,8 +142,11 @@ def test_the_keyboard_alone_rerolls_and_restores(page: Page, guard: Guard) -> No
     first = card(page, "tams-first-punch")
     first.locator(".rx-reroll").focus()
     page.keyboard.press("Enter")
+    expect(first.locator(".rx-reroll")).to_have_attribute("aria-busy", "true")
+    expect(first.locator(".rx-reroll")).to_be_focused()  # the focus stays while it loads
     expect(first.locator(".rx-status")).to_contain_text("Rerolled", timeout=ENGINE_TIMEOUT_MS)
-    expect(first.locator(".rx-reroll")).to_be_enabled()
+    expect(first.locator(".rx-reroll")).to_have_attribute("aria-disabled", "false")
+    expect(first.locator(".rx-reroll")).to_be_focused()
     page.keyboard.press("Tab")
     expect(first.locator(".rx-restore")).to_be_focused()
     page.keyboard.press("Space")

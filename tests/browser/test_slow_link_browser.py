@@ -163,15 +163,16 @@ def test_a_download_that_stops_is_named_on_the_card_and_reroll_tries_again(
     figure.locator(".rx-reroll").click()
     assert stalling.hung.wait(30), "the engine never asked for its wasm"
     status = figure.locator(".rx-status")
-    expect(status).to_contain_text("stopped arriving", timeout=(STALL_S + 10) * 1000)
+    expect(status).to_contain_text("stopped downloading", timeout=(STALL_S + 10) * 1000)
     waited = time.monotonic() - stalling.hung_at
     assert STALL_S - 0.2 <= waited <= STALL_S + 5, waited
     text = status.inner_text()
-    assert text.startswith("The in-browser engine could not load: the engine's Python runtime "
-                           "(pyodide.asm.wasm) stopped arriving at "), text
-    assert f"nothing came for {STALL_S} s" in text and "press Reroll to try again" in text
+    assert text.startswith("The dice roller could not load: the engine's Python runtime "
+                           "(pyodide.asm.wasm) stopped downloading at "), text
+    assert (f"nothing more came for {STALL_S}\u00a0seconds (check your connection). "
+            "Press Reroll to try again. The documented roll is shown.") in text
     assert "The documented roll is shown" in text
-    assert 0 < int(text.split("stopped arriving at ")[1].split(" %")[0]) < 100, text
+    assert 0 < int(text.split("stopped downloading at ")[1].split("\u00a0%")[0]) < 100, text
     assert faces(figure) == [6, 6, 5, 4, 2, 1]
     stalling.release.set()
     figure.locator(".rx-reroll").click()

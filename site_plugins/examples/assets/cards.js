@@ -50,8 +50,10 @@ function setBusy(figure, busy, progress) {
   const button = figure.querySelector(".rx-reroll");
   const meter = figure.querySelector(".rx-progress");
   if (!button) return;
-  if (button.disabled !== busy) {
-    button.disabled = busy;
+  // aria-disabled, not disabled: a disabled button loses the keyboard focus, and the reader
+  // who pressed it would have to find it again (a second press is ignored while busy).
+  if (button.getAttribute("aria-disabled") !== String(busy)) {
+    button.setAttribute("aria-disabled", String(busy));
     button.setAttribute("aria-busy", String(busy));
   }
   if (!busy) {
@@ -113,7 +115,7 @@ async function reroll(figure) {
     result = await call("reroll", { target, cards });
   } catch (error) {
     if (error.fatal) {
-      say(figure, `The in-browser engine could not load: ${lastLine(error.message)}. The documented roll is shown.`);
+      say(figure, `The dice roller could not load: ${lastLine(error.message)}. The documented roll is shown.`);
       figure.dataset.rxEngineFailed = "true";
     } else {
       say(figure, `Reroll stopped: ${lastLine(error.message)}.`);

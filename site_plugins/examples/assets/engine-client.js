@@ -82,12 +82,12 @@ function spawn() {
 }
 
 // The load watchdog: stop the worker unless it reports again within limitMs. ifSilent says
-// what the reader is told then (the worker's words: what stopped arriving, or which step did
+// what the reader is told then (the worker's words: what stopped downloading, or which step did
 // not finish, and for how long).
 function watchLoad(limitMs, ifSilent) {
   clearTimeout(engine.loadTimer);
   engine.loadTimer = setTimeout(() => {
-    stop(`${ifSilent}, so loading was stopped; press Reroll to try again`, true);
+    stop(`${ifSilent}. Press Reroll to try again`, true);
   }, limitMs);
 }
 

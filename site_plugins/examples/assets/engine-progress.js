@@ -98,8 +98,8 @@ function report() {
   const silenceMs = files.length ? loading.stallLimitMs : STEP_LIMIT_MS;
   const seconds = Math.round(silenceMs / 100) / 10;
   const ifSilent = files.length
-    ? `${stopped(files)}: nothing came for ${seconds} s`
-    : `${loading.step.what} did not finish within ${seconds} s`;
+    ? `${stopped(files)}, and nothing more came for ${seconds}\u00a0seconds (check your connection)`
+    : `${loading.step.what} did not finish within ${seconds}\u00a0seconds`;
   const stage = files.length ? "download" : loading.step.stage;
   postMessage({ type: "progress", stage, fraction: fraction(), silenceMs, ifSilent });
 }
@@ -124,7 +124,7 @@ function fraction() {
 }
 
 // What a reader is told about files that stopped: "the engine's Python runtime
-// (pyodide.asm.wasm) stopped arriving at 41 %".
+// (pyodide.asm.wasm) stopped downloading at 41 %".
 function stopped(files) {
   const received = new Map(); // file → bytes, once per file (the most, if fetched twice)
   const stuck = new Map();
@@ -135,8 +135,8 @@ function stopped(files) {
   const byHow = new Map(); // how it stopped → the files that stopped so
   for (const [name, bytes] of received) {
     const size = loading.sizes[name];
-    const how = bytes ? (size ? `stopped arriving at ${Math.floor((100 * bytes) / size)} %`
-      : `stopped arriving after ${Math.round(bytes / 1000)} kB`)
+    const how = bytes ? (size ? `stopped downloading at ${Math.floor((100 * bytes) / size)}\u00a0%`
+      : `stopped downloading after ${Math.round(bytes / 1000)}\u00a0kB`)
       : stuck.get(name) ?? "never started arriving";
     byHow.set(how, [...byHow.get(how) ?? [], `${whatIs(name)} (${name})`]);
   }
