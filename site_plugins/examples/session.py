@@ -119,6 +119,10 @@ class StepRun:
     code_error: str = ""
     #: Characters the step printed, of which ``output`` keeps at most the session's limit.
     output_size: int = 0
+    #: A refusal by the rules: the ``Name: message`` line that ends ``output``, and the names
+    #: of the error's class and its bases (an author may claim any of them).
+    refusal: str = ""
+    refusal_classes: tuple[str, ...] = ()
     #: The name the step needed but an earlier refused move never made (rerolls only, in
     #: practice): the step is shown as not played rather than as broken code.
     skipped: str = ""
@@ -202,8 +206,8 @@ class Session:
             with contextlib.redirect_stdout(out), _time_limit(self._remaining()):
                 values = _execute(code, namespace)
         except RulesCoreError as error:
-            result.rules_error = True
-            out.write(f"{type(error).__name__}: {error}\n")
+            _refused(result, error)
+            out.write(result.refusal + "\n")
             values = []
         except NameError as error:
             if error.name not in self.unmade:
@@ -243,8 +247,16 @@ class Session:
                 try:
                     source.check_used_up()
                 except RulesCoreError as error:
-                    result.rules_error = True
-                    result.output += f"{type(error).__name__}: {error}\n"
+                    _refused(result, error)
+                    result.output += result.refusal + "\n"
+
+
+def _refused(result: StepRun, error: RulesCoreError) -> None:
+    """Record a refusal by the rules on a step."""
+    result.rules_error = True
+    result.refusal = f"{type(error).__name__}: {error}"
+    result.refusal_classes = tuple(
+        cls.__name__ for cls in type(error).__mro__ if issubclass(cls, RulesCoreError))
 
 
 def _code_error(error: BaseException, time_limit: float) -> str:

@@ -6,6 +6,8 @@ fails the same way, with the same words, in ``mkdocs build`` and in ``pytest``.
 
 from __future__ import annotations
 
+import difflib
+import re
 from dataclasses import dataclass, field
 
 from site_plugins.examples.lexer import ExampleBlock, ExampleSyntaxError, lex_page
@@ -13,6 +15,8 @@ from site_plugins.examples.reroll import MAX_CARDS, MAX_SOURCE
 from site_plugins.examples.session import DEFAULT_TIME_LIMIT, ExampleRun, Session, StepRun
 
 _TRACEBACK_HEADER = "Traceback (most recent call last):"
+#: A claimed refusal: an error class, optionally ``: `` and the start of its message + ``...``.
+_REFUSAL_CLAIM = re.compile(r"(?P<cls>[A-Za-z_][\w.]*)(?:: (?P<start>.*)\.\.\.)?")
 #: Most lines, and most characters per line, of output a failure shows.
 SHOWN_LINES = 20
 SHOWN_WIDTH = 300
@@ -41,10 +45,15 @@ class Failure:
         parts = [f"{self.location}: {self.summary}"]
         if self.source:
             parts.append(_indent(_prompted(self.source), 4))
-        if self.expected is not None:
-            parts.append("  expected:\n" + _indent(self.expected or "(nothing)", 4))
-        if self.got is not None:
-            parts.append("  got:\n" + _indent(self.got or "(nothing)", 4))
+        if self.expected is not None and self.got is not None and _wants_diff(
+                self.expected, self.got):
+            parts.append("  expected (-) and got (+), line by line:\n"
+                         + _indent(line_diff(self.expected, self.got), 4))
+        else:
+            if self.expected is not None:
+                parts.append("  expected:\n" + _indent(self.expected or "(nothing)", 4))
+            if self.got is not None:
+                parts.append("  got:\n" + _indent(self.got or "(nothing)", 4))
         if self.hint:
             parts.append(f"  {self.hint}")
         return "\n".join(parts)
@@ -125,11 +134,58 @@ def check_step(path: str, run: StepRun) -> Failure | None:
         )
     expected, got = normalize(step.expected), normalize(run.output)
     kept_all = run.output_size <= len(run.output)
-    if expected == got and kept_all:
+    if kept_all and (expected == got or claims_refusal(expected, run)):
         return None
     return Failure(path, step.line, "example did not verify", source=step.source,
                    expected=shown(expected), got=shown(got, 0 if kept_all else run.output_size),
                    hint=_hint(run))
+
+
+def claims_refusal(expected: str, run: StepRun) -> bool:
+    """Whether ``expected`` claims the step's refusal by its class alone (``ChainError``) or
+    by the class and the start of its message (``ChainError: no sixes...``).
+
+    The class may be the error's own or any of its bases (``RulesError``); the lines before
+    the claim, if any, must match the step's other output exactly. As doctest's ellipsis,
+    ``...`` stands for the rest of the message only at the end of the line.
+    """
+    if not run.refusal or not expected:
+        return False
+    lines = expected.split("\n")
+    claim = _REFUSAL_CLAIM.fullmatch(lines[-1])
+    if claim is None or claim["cls"].rsplit(".", 1)[-1] not in run.refusal_classes:
+        return False
+    message = run.refusal.partition(": ")[2]
+    if claim["start"] is not None and not message.startswith(claim["start"]):
+        return False
+    before = run.output[: run.output.rfind(run.refusal)]
+    return normalize("\n".join(lines[:-1])) == normalize(before)
+
+
+def line_diff(expected: str, got: str) -> str:
+    """The two outputs line by line: ``  `` for a line both have, ``- `` expected only,
+    ``+ `` got only, and under a changed line ``? `` with ``^`` where it changed. Where two
+    lines differ only in spaces or tabs, they are shown as ``·`` and ``→``."""
+    old, new = expected.split("\n"), got.split("\n")
+    lines = []
+    for line in difflib.ndiff(old, new):
+        marker, text = line[:2], line[2:]
+        if marker in ("- ", "+ ") and _whitespace_only_change(text, old if marker == "- " else new,
+                                                              new if marker == "- " else old):
+            text = text.replace(" ", "·").replace("\t", "→")
+        lines.append((marker + text).rstrip())
+    return "\n".join(lines)
+
+
+def _whitespace_only_change(text: str, own: list[str], other: list[str]) -> bool:
+    squeezed = "".join(text.split())
+    return text not in other and any("".join(line.split()) == squeezed for line in other)
+
+
+def _wants_diff(expected: str, got: str) -> bool:
+    """A diff for several lines, or for lines that differ only in whitespace."""
+    return ("\n" in expected or "\n" in got
+            or (expected != got and "".join(expected.split()) == "".join(got.split())))
 
 
 def shown(text: str, size: int = 0) -> str:
@@ -156,6 +212,15 @@ def normalize(text: str) -> str:
 
 
 def _hint(run: StepRun) -> str:
+    claim = _REFUSAL_CLAIM.fullmatch(normalize(run.step.expected).split("\n")[-1])
+    named = claim["cls"].rsplit(".", 1)[-1] if claim else ""
+    if run.refusal_classes and named[:1].isupper() and named not in run.refusal_classes:
+        own, *bases = run.refusal_classes
+        return (f"The claim names {named}, but the refusal is a {own}: claim {own} or one of "
+                f"its bases ({', '.join(bases)}).")
+    if run.refusal and claim and claim["start"] is not None:
+        return (f"The refusal's message does not start with {claim['start']!r}: copy its start "
+                "from what the engine said, and end the claim with '...'.")
     if run.rules_error and "DiceScriptError" in run.output:
         return "The faces written in the example do not fit the roll: fix them as the error says."
     if run.rules_error:
