@@ -11,7 +11,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Pyodide wheels of pytest and Hypothesis for the parity tests (tests/pyodide).
 include tests/pyodide/wheels.mk
 
-.PHONY: serve test build lint setup bench chromium nginx
+.PHONY: serve test build lint setup bench chromium nginx examples-update
 
 serve: setup
 	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
@@ -21,6 +21,11 @@ test: setup chromium nginx lint
 
 build: setup
 	$(BIN)/mkdocs build --strict
+
+# Rewrite the claims of docs examples whose output no longer matches, and print the diff to
+# review (site_plugins/examples/update.py); examples that error are left alone.
+examples-update: setup
+	$(BIN)/python -m site_plugins.examples.update docs
 
 lint: setup
 	$(BIN)/ruff check rules_core site_plugins tests benchmarks

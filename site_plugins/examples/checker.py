@@ -322,6 +322,7 @@ def assemble(result: PageResult, report: PageReport, limits: CheckLimits) -> Pag
     fails at the statement it was running when its process ended; later ones are not
     checked."""
     ending = "" if report.done else _ending(report, limits)
+    result.complete = report.done
     stopped_at: int | None = None
     for index, block in enumerate(result.blocks):
         if index in report.runs:

@@ -55,9 +55,13 @@ class InProcessChecker:
 
 
 _CHECKER = pytest.StashKey[PageChecker]()
+_PAGES = pytest.StashKey[list["MarkdownPage"]]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--examples-update", action="store_true",
+                     help="rewrite the claims of docs examples whose output no longer matches "
+                          "(see site_plugins/examples/update.py), and print the diff")
     parser.addini("rules_examples_docs", "folders whose Markdown pages hold examples",
                   type="linelist", default=["docs"])
     parser.addini("rules_examples_jobs", "pages checked at once (0: one per core)",
@@ -115,6 +119,7 @@ class MarkdownPage(pytest.File):
         lexed = lex_page(text)
         if lexed.blocks:
             self._future = checker(self.config).submit(self.display_path(), text)
+            self.config.stash.setdefault(_PAGES, []).append(self)
         for error in lexed.errors:
             failure = syntax_failure(self.display_path(), error)
             yield MalformedExample.from_parent(self, name=failure.location, failure=failure)
@@ -123,6 +128,30 @@ class MarkdownPage(pytest.File):
                 yield StatementItem.from_parent(
                     self, name=f"{self.display_path()}:{step.line}", index=index, step=step,
                     title=block.example.title)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """With ``--examples-update``: rewrite the stale claims of every page collected."""
+    config = session.config
+    if not config.getoption("--examples-update", False):
+        return
+    from site_plugins.examples.update import diff, update_page
+
+    write = config.get_terminal_writer().line
+    updated = left = 0
+    for page in config.stash.get(_PAGES, []):
+        text = page.path.read_text(encoding="utf-8")
+        new, changes = update_page(text, page.result())
+        updated += sum(1 for c in changes if c.applied)
+        for change in changes:
+            if not change.applied:
+                left += 1
+                write(f"{change.path}:{change.line}: {change.reason}")
+        if new != text:
+            write(diff(page.display_path(), text, new))
+            page.path.write_text(new, encoding="utf-8")
+    write(f"--examples-update: {updated} claim{'s' if updated != 1 else ''} updated, "
+          f"{left} left alone")
 
 
 class ExampleFailed(Exception):

@@ -68,6 +68,8 @@ class PageResult:
     runs: list[ExampleRun] = field(default_factory=list)
     failures: dict[int, list[Failure]] = field(default_factory=dict)
     syntax_failures: list[Failure] = field(default_factory=list)
+    #: False when the page's check ended before its last example (its process was ended).
+    complete: bool = True
 
     @property
     def all_failures(self) -> list[Failure]:
