@@ -2,16 +2,17 @@
 
 The shared core carries no game rules and names no system:
 
-- :mod:`~rules_core.dice`: dice sources (scripted faces from a text, or seeded random);
-- :mod:`~rules_core.roll` and :mod:`~rules_core.procedure`: the result tree of a roll and the
-  verbs that make one (roll, reroll while, explode, keep, count, cancel, total);
-- :mod:`~rules_core.pool`: pools of named terms with bonus and penalty dice;
-- :mod:`~rules_core.contest`: two rolls decided by a rule the system supplies;
-- :mod:`~rules_core.play`: rounds played until decided, within a limit;
-- :mod:`~rules_core.outcome`, :mod:`~rules_core.marks`, :mod:`~rules_core.explain`: how a
-  result describes itself to a card; :mod:`~rules_core.question` and
-  :mod:`~rules_core.odds`: the exact odds beside every roll;
-- :mod:`~rules_core.limits`, :mod:`~rules_core.errors`, :mod:`~rules_core.words`.
+- [`dice`][rules_core.dice]: dice sources (scripted faces from a text, or seeded random);
+- [`roll`][rules_core.roll] and [`procedure`][rules_core.procedure]: the result tree of a
+  roll and the verbs that make one (roll, reroll while, explode, keep, count, cancel, total);
+- [`pool`][rules_core.pool]: pools of named terms with bonus and penalty dice;
+- [`contest`][rules_core.contest]: two rolls decided by a rule the system supplies;
+- [`play`][rules_core.play]: rounds played until decided, within a limit;
+- [`outcome`][rules_core.outcome], [`marks`][rules_core.marks],
+  [`explain`][rules_core.explain]: how a result describes itself to a card;
+  [`question`][rules_core.question] and [`odds`][rules_core.odds]: the exact odds beside
+  every roll;
+- [`limits`][rules_core.limits], [`errors`][rules_core.errors], [`words`][rules_core.words].
 
 Each game system is a package on top of the core (``rules_core.<system>``) that imports only
 the core and itself. Nothing here imports mkdocs or markdown, so the same code

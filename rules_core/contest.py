@@ -4,7 +4,8 @@ Systems decide contests differently (Kruhl compares totals; 'Verses cancels succ
 successes), but every contest has the same parts: the actor's roll and the opponent's, the
 side a tie goes to, whether the actor succeeded and by how much, a verdict in words, an
 explanation showing both rolls, and the chance the actor had to win. The comparison itself
-is a :class:`ContestRule` supplied by the system; the core names no rule.
+is a [`ContestRule`][rules_core.contest.ContestRule] supplied by the system; the core names no
+rule.
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from rules_core.question import Question
 
 
 class Side(StrEnum):
-    """A side of a contest."""
+    """A side of a contest: who a tie goes to (``Contest.ties_to``)."""
 
     ACTOR = "actor"
+    """The side that acts (attacks, tries the task)."""
     OPPONENT = "opponent"
+    """The side that resists (defends, or the GM's roll against a difficulty)."""
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,10 @@ class Contestant(Protocol):
 
 
 R = TypeVar("R", bound=Contestant)
+"""The kind of roll a contest compares (a system's own roll: a skill roll, a pool roll)."""
+
 R_contra = TypeVar("R_contra", bound=Contestant, contravariant=True)
+"""The kind of roll a contest rule accepts."""
 
 
 class ContestRule(Protocol[R_contra]):
@@ -103,7 +109,7 @@ class Contest(Generic[R]):
         return self.comparison.verdict
 
     def odds(self) -> Question:
-        """The chance the actor had to win, as a question for :mod:`rules_core.odds`."""
+        """The chance the actor had to win, as a question for [`odds`][rules_core.odds]."""
         return self.rule.question(self.actor, self.opponent, self.ties_to)
 
     def explain_as(self, title: str, pool: str = "", lines: tuple[str, ...] = ()

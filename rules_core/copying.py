@@ -5,7 +5,8 @@ copied by the first rule that fits:
 
 - immutable values (frozen dataclasses, enums, strings, numbers, tuples of them) are shared:
   nothing a check does can change them;
-- a :class:`Copyable` value (a scene, a fight, a turn order) gives its own copy;
+- a [`Copyable`][rules_core.copying.Copyable] value (a scene, a fight, a turn order) gives
+  its own copy;
 - anything else is deep-copied.
 """
 

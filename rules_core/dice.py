@@ -1,9 +1,10 @@
 """Dice sources: where the faces of a roll come from.
 
-Code that rolls takes a :class:`DiceSource`. A :class:`ScriptedDice` hands out the faces
-printed in a rules text, so a worked example replays exactly; a :class:`RandomDice` draws
-fresh faces from its own seedable ``random.Random``. Nothing here reads or seeds the
-global ``random`` module.
+Code that rolls takes a [`DiceSource`][rules_core.dice.DiceSource]. A
+[`ScriptedDice`][rules_core.dice.ScriptedDice] hands out the faces printed in a rules text, so
+a worked example replays exactly; a [`RandomDice`][rules_core.dice.RandomDice] draws fresh
+faces from its own seedable ``random.Random``. Nothing here reads or seeds the global
+``random`` module.
 """
 
 from __future__ import annotations
@@ -28,7 +29,12 @@ class DiceSource(Protocol):
 
 
 def parse_faces(text: str | Iterable[int]) -> tuple[int, ...]:
-    """Read faces written as in a rules text: ``"6 6 5 4 2 1"`` (commas allowed)."""
+    """Read faces written as in a rules text: ``"6 6 5 4 2 1"`` (commas allowed).
+
+    Examples:
+        >>> parse_faces("6 6, 5")
+        (6, 6, 5)
+    """
     if isinstance(text, str):
         words = text.replace(",", " ").split()
         faces = []
@@ -53,6 +59,18 @@ class ScriptedDice:
 
     A roll takes exactly as many faces as it has dice; a script with faces left over, or
     too few, is an error that names the pool and the faces, so the example can be fixed.
+    On a page, the ``rolled("6 6 5")`` helper of an example makes one of these.
+
+    Examples:
+        >>> dice = ScriptedDice("6 5 1 2")
+        >>> dice.roll(3, 6)
+        (6, 5, 1)
+        >>> dice.leftover
+        (2,)
+        >>> dice.check_used_up()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rules_core.errors.DiceScriptError: 4 faces are listed (6 5 1 2) but only 3 were rolled: ...
     """
 
     def __init__(self, faces: str | Iterable[int]) -> None:
@@ -60,6 +78,8 @@ class ScriptedDice:
         self._next = 0
 
     def roll(self, count: int, sides: int) -> tuple[int, ...]:
+        """The next ``count`` faces of the script; an error if they run out or do not fit a die
+        of ``sides`` faces."""
         check_roll_size(count, sides)
         remaining = self.faces[self._next :]
         if self._next and not remaining and count:
@@ -112,13 +132,23 @@ class ScriptedDice:
 
 
 class RandomDice:
-    """Fresh faces from a private, seedable ``random.Random``; remembers what it rolled."""
+    """Fresh faces from a private, seedable ``random.Random``; remembers what it rolled.
+
+    The same ``seed`` rolls the same faces, here and in the browser (the Reroll button).
+
+    Examples:
+        >>> dice = RandomDice(seed=7)
+        >>> faces = dice.roll(3, 6)
+        >>> faces == RandomDice(seed=7).roll(3, 6) and list(faces) == dice.rolled
+        True
+    """
 
     def __init__(self, seed: int | None = None, *, rng: random.Random | None = None) -> None:
         self._rng = rng if rng is not None else random.Random(seed)
         self.rolled: list[int] = []
 
     def roll(self, count: int, sides: int) -> tuple[int, ...]:
+        """``count`` fresh faces of a die of ``sides`` faces, also added to ``rolled``."""
         check_roll_size(count, sides)
         faces = tuple(self._rng.randint(1, sides) for _ in range(count))
         self.rolled.extend(faces)

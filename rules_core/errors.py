@@ -2,7 +2,7 @@
 
 Every message says what was wrong and what to do instead, because authors read them in
 build output and readers read them on example cards. Each system adds its own refusals as
-subclasses of :class:`RulesError` in its own package.
+subclasses of [`RulesError`][rules_core.errors.RulesError] in its own package.
 """
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from __future__ import annotations
 class RulesCoreError(Exception):
     """Base class of every error the engine raises on purpose.
 
-    An example may state one of these as its expected outcome; any other exception is a
-    bug in the example or the engine.
+    An example may claim one of these as its outcome, written ``ErrorName: message`` (or
+    the class alone, or any class it is a kind of); any other exception is a bug in the
+    example or the engine.
     """
 
 
@@ -29,7 +30,7 @@ class DiceScriptError(DiceError):
 
 
 class LimitError(RulesCoreError):
-    """One of the engine's limits (:mod:`rules_core.limits`) was reached."""
+    """One of the engine's limits ([`limits`][rules_core.limits]) was reached."""
 
 
 class DiceLimitError(LimitError, DiceError):

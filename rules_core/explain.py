@@ -3,8 +3,13 @@
 Results of every game system describe themselves with these plain values (no HTML), so
 the site can draw any system's dice, marks and outcome the same way, and so the words on
 a card always come from the same result as its numbers. Marks carry their own words,
-glyph and tone (:mod:`rules_core.marks`); odds are questions (:mod:`rules_core.question`)
-that :mod:`rules_core.odds` answers when the card is drawn.
+glyph and tone ([`marks`][rules_core.marks]); odds are questions
+([`question`][rules_core.question]) that [`odds`][rules_core.odds] answers when the card is
+drawn.
+
+A system's result needs one method, ``explain()``, returning an
+[`Explanation`][rules_core.explain.Explanation]; [`roll_view`][rules_core.explain.roll_view]
+turns a [`Roll`][rules_core.roll.Roll] into the dice a card shows.
 """
 
 from __future__ import annotations
@@ -80,8 +85,9 @@ class Explained(Protocol):
         ...
 
 
-#: What a system says about one die that counts: the marks of its final face.
 DieMarks = Callable[[int, Die], Iterable[Mark]]
+"""What a system says about one die that counts: the marks of its final face, given the
+die's position in the roll and the die (e.g. ``SUCCESS`` for a face of 5 or more)."""
 
 
 def die_views(die: Die, marks: Iterable[Mark] = (), origin: Mark | None = None
@@ -101,9 +107,10 @@ def die_views(die: Die, marks: Iterable[Mark] = (), origin: Mark | None = None
 
 def roll_view(label: str, roll: Roll, marks: DieMarks = lambda i, die: (),
               origins: Callable[[str], Mark | None] = lambda origin: None) -> RollView:
-    """A roll as a view: each die through :func:`die_views`, with the system's ``marks`` for
-    die ``i`` (kept dice only) and, for a die with an origin, the system's mark for that
-    origin (``origins``), by default :data:`~rules_core.marks.ADDED`."""
+    """A roll as a view: each die through [`die_views`][rules_core.explain.die_views], with
+    the system's ``marks`` for die ``i`` (kept dice only) and, for a die with an origin, the
+    system's mark for that origin (``origins``), by default
+    [`ADDED`][rules_core.marks.ADDED]."""
     views: list[DieView] = []
     for i, die in enumerate(roll.dice):
         origin = (origins(die.origin) or ADDED) if die.origin else None

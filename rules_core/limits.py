@@ -9,25 +9,25 @@ from __future__ import annotations
 
 from rules_core.errors import DiceError, DiceLimitError
 
-#: Most dice one roll may ask for.
 MAX_DICE_PER_ROLL = 100
+"""Most dice one roll may ask for."""
 
-#: Most faces a die may have.
 MAX_SIDES = 1000
+"""Most faces a die may have."""
 
-#: Most times one die may be rerolled ("reroll 1s and 2s until…"). With random dice a rule
-#: that rerolls a third of the faces passes 100 rerolls of one die with odds near 10^-48.
 MAX_REROLLS_PER_DIE = 100
+"""Most times one die may be rerolled ("reroll 1s and 2s until…"). With random dice a rule that
+rerolls a third of the faces passes 100 rerolls of one die with odds near 10^-48."""
 
-#: Most dice one die may add by exploding (a 10 rolled again, and again…).
 MAX_EXPLOSIONS_PER_DIE = 100
+"""Most dice one die may add by exploding (a 10 rolled again, and again…)."""
 
-#: Most rounds (or attempts) a play loop may run: an extended task, a chase, a roll-off.
 MAX_ROUNDS = 100
+"""Most rounds (or attempts) a play loop may run: an extended task, a chase, a roll-off."""
 
 
 def check_roll_size(count: int, sides: int) -> None:
-    """Raise unless ``count``d``sides`` is a roll the engine accepts."""
+    """Raise unless ``count`` dice of ``sides`` faces is a roll the engine accepts."""
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise DiceError(
             f"cannot roll {count!r} dice: the number of dice must be a whole number, 0 or more")

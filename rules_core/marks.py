@@ -17,17 +17,31 @@ from enum import StrEnum
 class Tone(StrEnum):
     """How a marked die is drawn. Every tone also has a glyph and words: never colour alone."""
 
-    SUCCESS = "success"  # the die counts for its roller
-    FAILURE = "failure"  # the die counts against its roller (a botch, a one)
-    ACCENT = "accent"  # the die carries on (a six that chains)
-    EXTRA = "extra"  # the die was added to the roll (bought, rolled again)
-    STRUCK = "struck"  # the other side took the die away
-    FADED = "faded"  # the die was replaced or is not counted
+    SUCCESS = "success"
+    """The die counts for its roller."""
+    FAILURE = "failure"
+    """The die counts against its roller (a botch, a one)."""
+    ACCENT = "accent"
+    """The die carries on (a six that chains)."""
+    EXTRA = "extra"
+    """The die was added to the roll (bought, rolled again)."""
+    STRUCK = "struck"
+    """The other side took the die away."""
+    FADED = "faded"
+    """The die was replaced or is not counted."""
 
 
 @dataclass(frozen=True)
 class Mark:
-    """What a die did, e.g. ``Mark("chains", "chains to the next action", "↪", …)``."""
+    """What a die did, e.g. ``Mark("chains", "chains to the next action", "↪", …)``.
+
+    ``name`` is unique across systems; ``words`` are what a reader (or a screen reader) is
+    told about the die; ``glyph`` is drawn on it; ``legend`` explains the glyph under the
+    card; ``tone`` says how the die is drawn. A system registers its marks with
+    [`register`][rules_core.marks.register] in its own ``marks`` module, e.g.
+    ``CHAINS = register(Mark("chains", "chains to the next action", "↪", "six that chains",
+    Tone.ACCENT))``.
+    """
 
     name: str
     words: str
@@ -40,7 +54,19 @@ class Mark:
 
 
 class MarkRegistry:
-    """Every mark known, in the order registered (the order of a card's legend)."""
+    """Every mark known, in the order registered (the order of a card's legend).
+
+    Examples:
+        >>> registry = MarkRegistry()
+        >>> botch = registry.register(Mark("botch", "a botch", "!", "a botch", Tone.FAILURE))
+        >>> registry.named("botch") is botch
+        True
+        >>> other = Mark("botch", "a one", "1", "a one", Tone.FAILURE)
+        >>> registry.register(other)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: a different mark named 'botch' is already registered: ...
+    """
 
     def __init__(self) -> None:
         self._marks: dict[str, Mark] = {}
@@ -70,22 +96,30 @@ class MarkRegistry:
         return iter(tuple(self._marks.values()))
 
 
-#: The registry every system registers its marks in.
 MARKS = MarkRegistry()
-register = MARKS.register
+"""The registry every system registers its marks in."""
 
-#: A die that counts as a success.
+register = MARKS.register
+"""Register a mark in [`MARKS`][rules_core.marks.MARKS] and return it (see
+[`MarkRegistry.register`][rules_core.marks.MarkRegistry.register])."""
+
 SUCCESS = register(Mark("success", "success", "✓", "success", Tone.SUCCESS))
-#: A face replaced by a reroll: the die after it shows the new face.
+"""A die that counts as a success."""
+
 REROLLED = register(Mark("rerolled", "rerolled", "↻", "rerolled: the die after it replaces it",
                          Tone.FADED))
-#: A die that was rolled but does not count (dropped, given back, not kept).
+"""A face replaced by a reroll: the die after it shows the new face."""
+
 DROPPED = register(Mark("dropped", "not counted", "–", "not counted", Tone.FADED))
-#: A die whose face made it roll again, adding a die.
+"""A die that was rolled but does not count (dropped, given back, not kept)."""
+
 EXPLODES = register(Mark("explodes", "rolled again, adding a die", "✸",
                          "rolled again: adds the die after it", Tone.ACCENT))
-#: A die added because the one before it exploded.
+"""A die whose face made it roll again, adding a die."""
+
 ADDED = register(Mark("added", "added by a die rolled again", "+", "a die added by the roll",
                       Tone.EXTRA))
-#: A die the other side cancelled.
+"""A die added because the one before it exploded."""
+
 CANCELLED = register(Mark("cancelled", "cancelled", "✗", "cancelled", Tone.STRUCK))
+"""A die the other side cancelled."""

@@ -1,11 +1,11 @@
-"""Exact odds of a roll, computed from the same :class:`~rules_core.procedure.Procedure`
+"""Exact odds of a roll, computed from the same [`Procedure`][rules_core.procedure.Procedure]
 that rolls it, with icepool (https://github.com/HighDiceRoller/icepool, MIT).
 
 This is the only module that imports icepool, and only when a question is first answered;
 answers are cached by question. Rolling never goes through icepool (it samples from the
 global ``random``, which the engine never uses): dice are rolled by the standard library.
 
-Every answer is exact, as :class:`~fractions.Fraction`\\ s:
+Every answer is exact, as ``Fraction`` values (the standard library's ``fractions``):
 
 - a roll with finitely many outcomes (plain pools, rerolls until a face is kept, keeping
   the highest or lowest) has its whole distribution computed;
@@ -13,8 +13,9 @@ Every answer is exact, as :class:`~fractions.Fraction`\\ s:
   (every chain that reaches *n* is gathered in one bucket), and a contest between two such
   rolls is given as two exact bounds, shown only when both round to the same figure.
 
-Where no exact answer can be given, :func:`answer` returns ``None`` and the card shows no
-figure: never a sampled estimate dressed as exact.
+Where no exact answer can be given, [`answer`][rules_core.odds.answer] returns ``None`` and
+the card shows no figure: never a sampled estimate dressed as exact. Cards word the answers
+with [`odds_text`][rules_core.odds_text].
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ from rules_core.question import AtLeast, NoOdds, Question, Repeated, Settled, Wi
 if TYPE_CHECKING:
     import icepool
 
-#: The outcome for rolls the engine refuses because a limit was reached (tests set limits).
 LIMIT = "limit"
+"""The outcome for rolls the engine refuses because a limit was reached (tests set limits)."""
+
 #: Largest explosion chain the bounds of a contest follow before giving up.
 _MAX_CAP = 4096
 #: Tail mass below which the bounds of a contest are considered tight enough.
@@ -59,9 +61,9 @@ class Answer:
     low: Fraction
     high: Fraction
     mean: Fraction | None = None
-    #: The chance is of exactly the value asked (asked "or more" of the lowest value, which
-    #: is certain, the answer gives the chance of that value itself).
     exactly: bool = False
+    """The chance is of exactly the value asked (asked "or more" of the lowest value, which is
+    certain, the answer gives the chance of that value itself)."""
 
     @property
     def exact(self) -> bool:
@@ -70,7 +72,17 @@ class Answer:
 
 
 def answer(question: Question) -> Answer | None:
-    """The exact answer to ``question``, or ``None`` where there is none (cached)."""
+    """The exact answer to ``question``, or ``None`` where there is none (cached).
+
+    Examples:
+        The chance of 3 or more successes (5s and 6s) on 6d6, and the mean:
+
+        >>> from rules_core.procedure import CountAtLeast, Procedure
+        >>> from rules_core.question import AtLeast
+        >>> found = answer(AtLeast(Procedure(6, 6, reading=CountAtLeast(5)), 3))
+        >>> found.low, found.mean, found.exact
+        (Fraction(233, 729), Fraction(2, 1), True)
+    """
     if isinstance(question, NoOdds):
         return None
     if isinstance(question, Settled):
@@ -85,7 +97,14 @@ def answer(question: Question) -> Answer | None:
 def distribution(procedure: Procedure, limit: int | None = None) -> dict[Any, Fraction]:
     """Every reading of ``procedure`` and its chance. With ``limit`` (rerolls or explosions
     per die, as the engine's limits), rolls the engine would refuse are the outcome
-    :data:`LIMIT`; without, a roll whose dice explode has no finite distribution."""
+    [`LIMIT`][rules_core.odds.LIMIT]; without, a roll whose dice explode has no finite
+    distribution ([`OddsUnavailable`][rules_core.odds.OddsUnavailable]).
+
+    Examples:
+        >>> from rules_core.procedure import Procedure
+        >>> distribution(Procedure(2, 6))[7]
+        Fraction(1, 6)
+    """
     if limit is None and _explosion(procedure) is not None:
         raise OddsUnavailable("exploding dice have infinitely many outcomes")
     die = _reading_die(procedure, limit, cap=None)
@@ -182,7 +201,7 @@ _SENTINEL = 10**9
 def _reading_die(procedure: Procedure, limit: int | None, cap: int | None) -> icepool.Die[int]:
     """The distribution of ``procedure``'s reading. With ``cap`` (exploding dice only), every
     reading of ``cap`` or more (before ``plus``) is gathered at ``cap``; with ``limit``, every
-    roll the engine would refuse is :data:`_SENTINEL`."""
+    roll the engine would refuse is ``_SENTINEL``."""
 
     per_die = _per_die(procedure, limit, cap)
     refused = Fraction(per_die.quantity(">=", _SENTINEL), per_die.denominator())
@@ -283,7 +302,7 @@ def _chain_die(first: icepool.Die[int], sides: int, blow: Explode, value: Callab
     """What one die and the dice its explosions add are worth together.
 
     The first die shows ``first``'s faces; each die added is a plain die. With ``limit``, a
-    chain that would add more than ``limit`` dice is :data:`_SENTINEL`; with ``cap``, every
+    chain that would add more than ``limit`` dice is ``_SENTINEL``; with ``cap``, every
     chain worth ``cap`` or more is gathered at ``cap``.
     """
 

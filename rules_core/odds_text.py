@@ -1,9 +1,10 @@
 """The odds in the words a player uses: what a card prints beside a roll.
 
-:func:`describe` turns a question (:mod:`rules_core.question`) and its exact answer
-(:mod:`rules_core.odds`) into one sentence, e.g. ``Tam: 3 or more successes on 6d6: 32.0%
-(233/729); on average 2 successes``. A percentage is rounded to one decimal; the exact
-fraction follows it when its denominator is small enough to read.
+[`describe`][rules_core.odds_text.describe] turns a question
+([`question`][rules_core.question]) and its exact answer ([`odds`][rules_core.odds]) into one
+sentence, e.g. ``Tam: 3 or more successes on 6d6: 32.0% (233/729); on average 2
+successes``. A percentage is rounded to one decimal; the exact fraction follows it when its
+denominator is small enough to read.
 """
 
 from __future__ import annotations
@@ -14,12 +15,19 @@ from rules_core.odds import Answer, answer
 from rules_core.question import AtLeast, NoOdds, Question, Repeated, Settled, Wins
 from rules_core.words import count, noun
 
-#: Largest denominator shown as a fraction beside a percentage.
 MAX_SHOWN_DENOMINATOR = 10**7
+"""Largest denominator shown as a fraction beside a percentage."""
 
 
 def describe(question: Question) -> str:
-    """The question and its answer in one sentence; for a question with no answer, why."""
+    """The question and its answer in one sentence; for a question with no answer, why.
+
+    Examples:
+        >>> from rules_core.procedure import CountAtLeast, Procedure
+        >>> from rules_core.question import AtLeast
+        >>> describe(AtLeast(Procedure(6, 6, reading=CountAtLeast(5)), 3, who="Tam"))
+        'Tam: 3 or more successes on 6d6: 32.0% (233/729); on average 2 successes'
+    """
     if isinstance(question, NoOdds):
         return f"No odds for {question.what}: {question.why}."
     if isinstance(question, Settled):

@@ -14,12 +14,19 @@ class Outcome(StrEnum):
     """The outcome of a result; ``NONE`` where neither success nor failure applies."""
 
     NONE = ""
+    """Neither: a table, a state, a roll with nothing to beat."""
     SUCCESS = "success"
+    """A plain success."""
     FAILURE = "failure"
+    """A plain failure."""
     EXCEPTIONAL_SUCCESS = "exceptional success"
+    """A success graded above a plain one (a success, for its tone)."""
     DRAMATIC_FAILURE = "dramatic failure"
+    """A failure graded below a plain one (a failure, for its tone)."""
     CRITICAL_SUCCESS = "critical success"
+    """A critical success (a success, for its tone)."""
     FUMBLE = "fumble"
+    """A fumble (a failure, for its tone)."""
 
     @property
     def succeeded(self) -> bool | None:

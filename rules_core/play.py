@@ -1,10 +1,11 @@
 """Rounds played until something is decided, never more than a limit, and their log.
 
 Extended tasks, races, chases and roll-offs all repeat a round until an outcome is reached,
-and with random dice nothing guarantees one: a :class:`PlayLoop` stops at ``max_rounds``
-(:data:`~rules_core.limits.MAX_ROUNDS` by default) with a :class:`~rules_core.errors.
-RoundLimitError` that says how to give the loop an end. The log of rounds it keeps becomes
-a table; :meth:`PlayLoop.copy` gives an independent copy for trying a move.
+and with random dice nothing guarantees one: a [`PlayLoop`][rules_core.play.PlayLoop] stops
+at ``max_rounds`` ([`MAX_ROUNDS`][rules_core.limits.MAX_ROUNDS] by default) with a
+[`RoundLimitError`][rules_core.errors.RoundLimitError] that says how to give the loop an end.
+The log of rounds it keeps becomes a table; [`copy`][rules_core.play.PlayLoop.copy] gives an
+independent copy for trying a move.
 """
 
 from __future__ import annotations
@@ -20,14 +21,20 @@ from rules_core.errors import RoundLimitError, RulesError
 from rules_core.explain import TableView
 
 R = TypeVar("R")
+"""What one round of a play loop is (an attempt, a scored round)."""
 
 
 class PlayLoop(ABC, Generic[R]):
-    """Rounds (each an ``R``) played until :attr:`done`; the log is :attr:`log`.
+    """Rounds (each an ``R``) played until [`done`][rules_core.play.PlayLoop.done]; the log
+    of rounds played is ``log``.
 
-    A subclass says when it is :attr:`done`, plays one round in :meth:`play_round` (which
-    starts with :meth:`begin_round`), and words its state for errors in :meth:`over` and
-    :meth:`stalled`. ``limit_error`` is the error raised at the round limit.
+    A subclass says when it is [`done`][rules_core.play.PlayLoop.done], plays one round in
+    [`play_round`][rules_core.play.PlayLoop.play_round] (which starts with
+    [`begin_round`][rules_core.play.PlayLoop.begin_round] and ends with
+    [`record`][rules_core.play.PlayLoop.record]), and words its state for errors in
+    [`over`][rules_core.play.PlayLoop.over] and [`stalled`][rules_core.play.PlayLoop.stalled].
+    ``limit_error`` is the error raised at the round limit. Kruhl's extended tasks, races and
+    chases are play loops.
     """
 
     limit_error: type[RoundLimitError] = RoundLimitError
@@ -43,7 +50,8 @@ class PlayLoop(ABC, Generic[R]):
 
     @abstractmethod
     def play_round(self, dice: DiceSource, other: DiceSource | None = None) -> R:
-        """Play one round (calling :meth:`begin_round` first) and return it."""
+        """Play one round (calling [`begin_round`][rules_core.play.PlayLoop.begin_round] first)
+    and return it."""
 
     @abstractmethod
     def over(self) -> str:
@@ -87,6 +95,15 @@ class PlayLoop(ABC, Generic[R]):
 def rounds(stalled: Callable[[], str], limit: int | None = None,
            error: type[Exception] = RoundLimitError) -> Iterator[int]:
     """Round numbers 1, 2, … for a loop that ``break``s or ``return``s when decided; past
-    ``limit`` (default :data:`~rules_core.limits.MAX_ROUNDS`) raise ``error(stalled())``."""
+    ``limit`` (default [`MAX_ROUNDS`][rules_core.limits.MAX_ROUNDS]) raise
+    ``error(stalled())``.
+
+    Examples:
+        >>> for number in rounds(lambda: "still tied after 3 roll-offs", limit=3):
+        ...     pass
+        Traceback (most recent call last):
+        ...
+        rules_core.errors.RoundLimitError: still tied after 3 roll-offs
+    """
     yield from range(1, (limits.MAX_ROUNDS if limit is None else limit) + 1)
     raise error(stalled())

@@ -5,7 +5,8 @@ a term may be negative), **bonus** and **penalty** dice each with its reason, an
 **shortfall** when penalties take the count below zero. What a bonus die or a shortfall
 *does* is a rule of the system (Kruhl rolls bonus dice and sums them and gives a shortfall
 to the opponent; the Chronicle System keeps the highest); the pool only counts, and the
-words it uses are parameters (:class:`PoolWords`), so the core names no system.
+words it uses are parameters ([`PoolWords`][rules_core.pool.PoolWords]), so the core names no
+system.
 """
 
 from __future__ import annotations
@@ -51,7 +52,21 @@ class PoolWords:
 
 @dataclass(frozen=True, repr=False)
 class Pool:
-    """A pool of same-sided dice: terms, bonus dice and penalty dice (each with a reason)."""
+    """A pool of same-sided dice: terms, bonus dice and penalty dice (each with a reason).
+
+    Pools are immutable: [`plus`][rules_core.pool.Pool.plus],
+    [`with_bonus`][rules_core.pool.Pool.with_bonus] and
+    [`with_penalty`][rules_core.pool.Pool.with_penalty] return new pools.
+
+    Examples:
+        >>> pool = Pool().plus(2, "Unarmed Combat").plus(3, "PRW").with_bonus("charging")
+        >>> pool.breakdown()
+        '2 Unarmed Combat + 3 PRW + 1 bonus die for charging = 6d6'
+        >>> short = Pool((PoolTerm(1, "untrained"),), words=PoolWords(
+        ...     shortfall="{n} bonus {dice} to the opponent")).with_penalty("running", 3)
+        >>> short.size, short.shortfall, short.shortfall_text()
+        (0, 2, '2 bonus dice to the opponent')
+    """
 
     terms: tuple[PoolTerm, ...] = ()
     sides: int = 6
@@ -100,7 +115,8 @@ class Pool:
 
     def procedure(self, steps: tuple[PoolStep, ...] = (), reading: Reading | None = None,
                   label: str = "") -> Procedure:
-        """How this pool is rolled: :attr:`size` dice, then ``steps``, read by ``reading``."""
+        """How this pool is rolled: [`size`][rules_core.pool.Pool.size] dice, then ``steps``,
+        read by ``reading`` (a total by default)."""
         return Procedure(self.size, self.sides, steps, reading or Total(), label)
 
     def terms_text(self) -> str:

@@ -3,18 +3,24 @@
 The verbs, each a few lines, build every mechanic the systems need (the way icepool builds
 every game from ``reroll``, ``explode``, ``highest`` and a count or a sum):
 
-- :func:`roll_pool`: roll some dice;
-- :func:`reroll_while`: reroll dice while they show certain faces (in waves);
-- :func:`explode`: a die showing certain faces adds another die (in waves);
-- :func:`keep_highest`, :func:`keep_lowest`: only some dice count;
-- :func:`count_at_least`: successes, the dice showing a target number or more;
-- :func:`cancel_highest`: the other side takes away the highest dice;
-- :func:`total`: the sum of the dice that count.
+- [`roll_pool`][rules_core.procedure.roll_pool]: roll some dice;
+- [`reroll_while`][rules_core.procedure.reroll_while]: reroll dice while they show certain
+  faces (in waves);
+- [`explode`][rules_core.procedure.explode]: a die showing certain faces adds another die (in
+  waves);
+- [`keep_highest`][rules_core.procedure.keep_highest],
+  [`keep_lowest`][rules_core.procedure.keep_lowest]: only some dice count;
+- [`count_at_least`][rules_core.procedure.count_at_least]: successes, the dice showing a
+  target number or more;
+- [`cancel_highest`][rules_core.procedure.cancel_highest]: the other side takes away the
+  highest dice;
+- [`total`][rules_core.procedure.total]: the sum of the dice that count.
 
-A :class:`Procedure` describes a roll as those verbs in order (how many dice, the steps,
-and how the roll is read). The same description rolls the dice (:meth:`Procedure.roll`)
-and measures them: :mod:`rules_core.odds` turns it into an exact distribution, so the odds
-on a card are always the odds of what the engine actually rolled.
+A [`Procedure`][rules_core.procedure.Procedure] describes a roll as those verbs in order (how
+many dice, the steps, and how the roll is read). The same description rolls the dice
+([`Procedure.roll`][rules_core.procedure.Procedure.roll]) and measures them:
+[`odds`][rules_core.odds] turns it into an exact distribution, so the odds on a card are
+always the odds of what the engine actually rolled.
 
 **Waves.** Rerolls and explosions go as a player does them: pick up every die that must be
 rolled again, roll them together, repeat. Scripted faces are read in that order: the first
@@ -45,8 +51,9 @@ def reroll_while(roll: Roll, dice: DiceSource, must_reroll: Callable[[int], bool
                  rule: str = "the reroll rule", limit: int | None = None) -> Roll:
     """Reroll every kept die whose face ``must_reroll``, in waves, until none must.
 
-    A die is rerolled at most ``limit`` times (:data:`~rules_core.limits.MAX_REROLLS_PER_DIE`
-    by default): reaching it means the rule can never be satisfied or the dice are stuck.
+    A die is rerolled at most ``limit`` times
+    ([`MAX_REROLLS_PER_DIE`][rules_core.limits.MAX_REROLLS_PER_DIE] by default): reaching it
+    means the rule can never be satisfied or the dice are stuck.
     """
     limit = limits.MAX_REROLLS_PER_DIE if limit is None else limit
     histories = [list(die.faces) for die in roll.dice]
@@ -77,7 +84,7 @@ def explode(roll: Roll, dice: DiceSource, faces: Collection[int], *,
             limit: int | None = None) -> Roll:
     """Every kept die showing one of ``faces`` adds a die (``origin``), in waves; added dice
     explode too. One die's chain may add at most ``limit`` dice
-    (:data:`~rules_core.limits.MAX_EXPLOSIONS_PER_DIE` by default)."""
+    ([`MAX_EXPLOSIONS_PER_DIE`][rules_core.limits.MAX_EXPLOSIONS_PER_DIE] by default)."""
     limit = limits.MAX_EXPLOSIONS_PER_DIE if limit is None else limit
     dice_out = list(roll.dice)
     depth = [0] * len(dice_out)
@@ -137,7 +144,7 @@ def total(roll: Roll) -> int:
 
 
 class Step(Protocol):
-    """One verb applied to a roll, as part of a :class:`Procedure`."""
+    """One verb applied to a roll, as part of a [`Procedure`][rules_core.procedure.Procedure]."""
 
     def apply(self, roll: Roll, dice: DiceSource) -> Roll:
         """The roll after this step (rolling more dice from ``dice`` if it needs to)."""
@@ -156,9 +163,11 @@ class RerollWhile:
     rule: str = "the reroll rule"
 
     def apply(self, roll: Roll, dice: DiceSource) -> Roll:
+        """The roll after its dice are rerolled, in waves, until none shows ``faces``."""
         return reroll_while(roll, dice, self.faces.__contains__, rule=self.rule)
 
     def describe(self) -> str:
+        """``rerolling 1s and 2s``."""
         return f"rerolling {_faces_words(self.faces)}"
 
 
@@ -171,9 +180,11 @@ class Explode:
     origin: str = "rolled again"
 
     def apply(self, roll: Roll, dice: DiceSource) -> Roll:
+        """The roll with a die added for every die showing one of ``faces``, in waves."""
         return explode(roll, dice, self.faces, rule=self.rule, origin=self.origin)
 
     def describe(self) -> str:
+        """``10s rolled again``."""
         return f"{_faces_words(self.faces)} rolled again"
 
 
@@ -184,9 +195,11 @@ class KeepHighest:
     n: int
 
     def apply(self, roll: Roll, dice: DiceSource) -> Roll:
+        """The roll with only its ``n`` highest dice kept (it rolls nothing)."""
         return keep_highest(roll, self.n)
 
     def describe(self) -> str:
+        """``keeping the highest 2``."""
         return f"keeping the highest {self.n}"
 
 
@@ -197,9 +210,11 @@ class KeepLowest:
     n: int
 
     def apply(self, roll: Roll, dice: DiceSource) -> Roll:
+        """The roll with only its ``n`` lowest dice kept (it rolls nothing)."""
         return keep_lowest(roll, self.n)
 
     def describe(self) -> str:
+        """``keeping the lowest 2``."""
         return f"keeping the lowest {self.n}"
 
 
@@ -228,9 +243,10 @@ class Total:
 
 
 Reading = CountAtLeast | Total
+"""How a procedure reads its roll: as successes or as a total."""
 
-#: The steps a procedure may take, in order.
 PoolStep = RerollWhile | Explode | KeepHighest | KeepLowest
+"""The steps a procedure may take, in order."""
 
 
 @dataclass(frozen=True)
@@ -238,6 +254,24 @@ class Procedure:
     """How a roll is made and read: ``size`` dice of ``sides``, ``steps`` in order, ``reading``.
 
     ``label`` names the roll in words (``6d6``, ``2d6 expert + 3``); by default the dice.
+    The odds on a card are computed from the same procedure ([`odds`][rules_core.odds]).
+
+    Examples:
+        An expert's 2d6 + 3, rerolling 1s and 2s (the 1 is rerolled into a 5):
+
+        >>> from rules_core.dice import ScriptedDice
+        >>> expert = Procedure(2, 6, (RerollWhile(frozenset({1, 2})),), Total(plus=3))
+        >>> expert.describe()
+        '2d6 + 3, rerolling 1s and 2s'
+        >>> roll = expert.roll(ScriptedDice("1 4 5"))
+        >>> roll.text(), expert.read(roll)
+        ('1→5 4', 12)
+
+        Successes on 8 or more, 10s rolled again (the 10 adds the 9):
+
+        >>> pool = Procedure(2, 10, (Explode(frozenset({10})),), CountAtLeast(8))
+        >>> pool.read(pool.roll(ScriptedDice("10 3 9")))
+        2
     """
 
     size: int

@@ -1,16 +1,20 @@
-"""The questions a card asks about a roll, answered exactly by :mod:`rules_core.odds`.
+"""The questions a card asks about a roll, answered exactly by [`odds`][rules_core.odds].
 
-A result states its questions as plain values built from the :class:`~rules_core.procedure.
-Procedure` it actually rolled, so the odds shown beside a roll are the odds of that roll:
+A result states its questions as plain values built from the
+[`Procedure`][rules_core.procedure.Procedure] it actually rolled, so the odds shown beside a
+roll are the odds of that roll:
 
-- :class:`AtLeast`: how likely is this result or better, and what is the average?
-- :class:`Wins`: how likely is the actor to win this contest?
-- :class:`Repeated`: how likely are so many successes in so many tries?
-- :class:`Settled`: the dice cannot change the outcome (an automatic failure);
-- :class:`NoOdds`: there is no exact answer for the whole (a chase over many rounds); the
-  card says so instead of showing an estimate.
+- [`AtLeast`][rules_core.question.AtLeast]: how likely is this result or better, and what is the
+  average?
+- [`Wins`][rules_core.question.Wins]: how likely is the actor to win this contest?
+- [`Repeated`][rules_core.question.Repeated]: how likely are so many successes in so many tries?
+- [`Settled`][rules_core.question.Settled]: the dice cannot change the outcome (an automatic
+  failure);
+- [`NoOdds`][rules_core.question.NoOdds]: there is no exact answer for the whole (a chase over many
+  rounds); the card says so instead of showing an estimate.
 
-Nothing here imports icepool; answering is :mod:`rules_core.odds`' job.
+A result's ``explain()`` puts its questions in ``Explanation.odds``. Nothing here imports
+icepool; answering is the job of [`odds`][rules_core.odds].
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ class Wins:
 
     ``margin`` is what the contest rule needs: 0 when ties go to the actor, 1 when the actor
     needs more, the Success Target when successes cancel successes; ``note`` says it in the
-    rule's words (``"ties go to Soraya"``). ``per`` as for :class:`AtLeast`.
+    rule's words (``"ties go to Soraya"``). ``per`` as for [`AtLeast`][rules_core.question.AtLeast].
     """
 
     actor: str
@@ -84,6 +88,7 @@ class NoOdds:
 
 
 Question = AtLeast | Wins | Repeated | Settled | NoOdds
+"""Any question a card may ask."""
 
 
 def each(question: Question, per: str) -> Question:

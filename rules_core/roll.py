@@ -1,11 +1,12 @@
 """What happened when dice were rolled: a result tree that keeps every die.
 
-Each :class:`Die` keeps its whole story: every face it showed (a reroll adds a face, the
-last one counts), its number of sides, where it came from (the pool itself, a bonus die, a
-die bought with a plot point, a die added by an explosion) and whether it still counts.
-A :class:`Roll` is the dice rolled together. Both are immutable: the verbs in
-:mod:`rules_core.procedure` return new rolls, so an explanation drawn from a roll can never
-disagree with the numbers read from it (the d20 library's "what happened" tree).
+Each [`Die`][rules_core.roll.Die] keeps its whole story: every face it showed (a reroll adds
+a face, the last one counts), its number of sides, where it came from (the pool itself, a
+bonus die, a die bought with a plot point, a die added by an explosion) and whether it still
+counts.
+A [`Roll`][rules_core.roll.Roll] is the dice rolled together. Both are immutable: the verbs
+in [`procedure`][rules_core.procedure] return new rolls, so an explanation drawn from a roll
+can never disagree with the numbers read from it (the d20 library's "what happened" tree).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The simplest result there is: someone's procedure, rolled, read and explained.
 
 A system's own results (an action, a contest, a round) explain themselves in their own
-words; for a plain roll, :class:`RolledPool` shows the dice (successes marked when the roll
-counts them), the reading, and the exact odds of that reading or better.
+words; for a plain roll, [`RolledPool`][rules_core.rolled_pool.RolledPool] shows the dice
+(successes marked when the roll counts them), the reading, and the exact odds of that reading
+or better.
 """
 
 from __future__ import annotations
@@ -20,7 +21,15 @@ from rules_core.words import count
 
 @dataclass(frozen=True, repr=False)
 class RolledPool:
-    """``who`` rolled ``procedure`` and got ``roll``."""
+    """``who`` rolled ``procedure`` and got ``roll``.
+
+    Examples:
+        >>> from rules_core.dice import ScriptedDice
+        >>> from rules_core.procedure import CountAtLeast, Procedure
+        >>> six_dice = Procedure(6, 6, reading=CountAtLeast(5))
+        >>> RolledPool.of("Tam", six_dice, ScriptedDice("6 6 5 4 2 1"))
+        <Tam, 6d6: [6 6 5 4 2 1] 3 successes>
+    """
 
     who: str
     procedure: Procedure

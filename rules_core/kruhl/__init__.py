@@ -1,14 +1,16 @@
 """Warlords of Kruhl 3e, "Actions": d6 skill rolls, opposed and unopposed, and combat.
 
-Public API::
+Public API:
 
-    soraya = Character("Soraya", {"Brawn": 2, "Agility": 3, "Reason": 2, "Endurance": 5},
-                       skills={"Hand-to-hand Combat": "expert"}, equipment={"sword": 1})
-    soraya.attack(using="sword")                  # a SkillCheck: 2d6 expert + 2 Brawn + 1 sword
-    opposed(soraya.attack(), virek.defend(), dice=rolled("1 4 5"), defence=rolled("3 3"))
-    unopposed(soraya.check("Lockpicking"), 3, dice=rolled("4 4"), gm=rolled("2 3"))
-    fight = Fight(soraya, virek); fight.grapple("Soraya", "Virek-Kohl", dice=..., defence=...)
-    order = TurnOrder(["Soraya", "Virek-Kohl"]); order.play_round(delay={"Soraya": ...})
+```python
+soraya = Character("Soraya", {"Brawn": 2, "Agility": 3, "Reason": 2, "Endurance": 5},
+                   skills={"Hand-to-hand Combat": "expert"}, equipment={"sword": 1})
+soraya.attack(using="sword")                  # a SkillCheck: 2d6 expert + 2 Brawn + 1 sword
+opposed(soraya.attack(), virek.defend(), dice=rolled("1 4 5"), defence=rolled("3 3"))
+unopposed(soraya.check("Lockpicking"), 3, dice=rolled("4 4"), gm=rolled("2 3"))
+fight = Fight(soraya, virek); fight.grapple("Soraya", "Virek-Kohl", dice=..., defence=...)
+order = TurnOrder(["Soraya", "Virek-Kohl"]); order.play_round(delay={"Soraya": ...})
+```
 """
 
 from rules_core.kruhl.attack_results import AttackGroup, AttackResult

@@ -16,8 +16,6 @@ from rules_core.kruhl.errors import CharacterError
 from rules_core.kruhl.training import UNTRAINED, Training
 from rules_core.words import whole
 
-#: The attribute each skill usually adds (Kruhl 3e, tables "Opposed rolls" and "Unopposed
-#: rolls", "Initiating Conflict", "Blinding", "Terrifying", "Distracting").
 SKILL_ATTRIBUTES: Mapping[str, str] = MappingProxyType({
     "Hand-to-hand Combat": "Brawn",
     "Ranged Combat": "Agility",
@@ -32,16 +30,30 @@ SKILL_ATTRIBUTES: Mapping[str, str] = MappingProxyType({
     "Deception": "Presence",
     "Survival": "Presence",
 })
+"""The attribute each skill usually adds (Kruhl 3e, tables "Opposed rolls" and "Unopposed rolls",
+"Initiating Conflict", "Blinding", "Terrifying", "Distracting")."""
 
 
 @dataclass(frozen=True, repr=False)
 class Character:
     """A character sheet.
 
-    ``skills`` maps skills to ``"skilled"`` or ``"expert"`` (a :class:`Training`); a skill
-    not listed is untrained. ``equipment`` maps items to their rating (1 simple, 2 ordinary,
-    3 special-purpose). ``Endurance`` is an attribute (Kruhl 3e, "Endurance And Recovery").
-    ``player`` marks a player character; ``rabble`` a nameless foe who falls to any hit.
+    ``attributes`` maps attributes (Brawn, Agility, Reason, Presence, Endurance…) to their
+    ratings. ``skills`` maps skills to ``"skilled"`` or ``"expert"`` (a
+    [`Training`][rules_core.kruhl.Training]); a skill not listed is untrained. ``equipment``
+    maps items to their rating (1 simple, 2 ordinary, 3 special-purpose). ``Endurance`` is an
+    attribute (Kruhl 3e, "Endurance And Recovery"): every fighter in a
+    [`Fight`][rules_core.kruhl.Fight] needs it, unless ``rabble``. ``power_level`` is added
+    once to a roll that names ``powers``. ``player`` marks a player character (who starts
+    with a plot point); ``rabble`` a nameless foe who falls to any hit.
+
+    Examples:
+        >>> soraya = Character("Soraya", {"Brawn": 2, "Agility": 3, "Endurance": 5},
+        ...                    skills={"Hand-to-hand Combat": "expert"}, equipment={"sword": 1})
+        >>> soraya.attack(using="sword")
+        <Soraya, Hand-to-hand Combat (Brawn): 2d6 expert + 2 Brawn + 1 sword>
+        >>> soraya.check("Lockpicking")
+        <Soraya, Lockpicking (Agility): 1d6 untrained + 3 Agility>
     """
 
     name: str
@@ -93,6 +105,12 @@ class Character:
         """Maximum Endurance: the Endurance attribute (rabble need none)."""
         if self.rabble and "Endurance" not in self.attributes:
             return 1
+        if "Endurance" not in self.attributes:
+            raise CharacterError(
+                f"{self.name} has no Endurance rating, and a fight keeps every fighter's "
+                f"Endurance, the attacker's too: add it, e.g. attributes={{'Endurance': 5}}, "
+                "or make a nameless foe rabble=True"
+            )
         return self.attribute("Endurance")
 
     def check(self, skill: str, attribute: str | None = None, *, role: str = "skill",

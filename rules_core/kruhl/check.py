@@ -21,24 +21,37 @@ from rules_core.words import whole
 if TYPE_CHECKING:
     from rules_core.kruhl.roll import SkillRoll
 
-#: The reason given to bonus and penalty dice added without one.
 PLAIN_BONUS = "bonus die"
-PLAIN_PENALTY = "penalty die"
+"""The reason given to bonus dice added without one."""
 
-#: How Kruhl words a pool: bonus and penalty dice by their reasons, and a count below zero
-#: as bonus dice for the opponent ("Bonuses And Penalties").
+PLAIN_PENALTY = "penalty die"
+"""The reason given to penalty dice added without one."""
+
 POOL_WORDS = PoolWords(plain_bonus=PLAIN_BONUS, plain_penalty=PLAIN_PENALTY,
                        shortfall="{n} bonus {dice} to the opponent")
+"""How Kruhl words a pool: bonus and penalty dice by their reasons, and a count below zero as bonus
+dice for the opponent ("Bonuses And Penalties")."""
 
 
 @dataclass(frozen=True, repr=False)
 class SkillCheck:
     """A roll someone is about to make. Methods return a new, changed check.
 
+    Made by [`Character.check`][rules_core.kruhl.Character.check] (or ``attack``,
+    ``defend``), rolled by [`roll`][rules_core.kruhl.SkillCheck.roll] or by
+    [`opposed`][rules_core.kruhl.opposed] and [`unopposed`][rules_core.kruhl.unopposed].
     ``role`` picks the table of circumstances (``attack``, ``defense`` or ``skill``);
     ``equipment`` lists the items brought to bear (only the best counts); ``powers`` the
     abilities granting Power Level (added once); ``flat`` other fixed additions (a DV).
     ``base`` and ``basis`` replace the training's dice, for the GM's roll against a DV.
+
+    Examples:
+        >>> from rules_core.kruhl import Character
+        >>> soraya = Character("Soraya", {"Brawn": 2}, skills={"Hand-to-hand Combat": "expert"})
+        >>> soraya.attack().under("charging")
+        <Soraya, Hand-to-hand Combat (Brawn): 3d6 (2 expert + 1 bonus die for charging) + 2 Brawn>
+        >>> soraya.attack().with_penalty("running", 3).count.shortfall
+        1
     """
 
     who: str
@@ -99,7 +112,7 @@ class SkillCheck:
 
     @property
     def reroll_rule(self) -> str:
-        """The rule behind :attr:`rerolls`, in words."""
+        """The rule behind [`rerolls`][rules_core.kruhl.SkillCheck.rerolls], in words."""
         rules = ["expertise"] if self.training.rerolls else []
         return " and ".join([*rules, *(["penetration"] if self.penetrated else [])])
 

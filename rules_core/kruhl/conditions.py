@@ -13,12 +13,12 @@ import copy
 
 from rules_core.kruhl.maneuvers import HTH, RANGED
 
-#: Conditions that end when the character's next turn begins.
 UNTIL_NEXT_TURN = frozenset({"dodging", "running", "sprinting", "moving", "clear of the area"})
+"""Conditions that end when the character's next turn begins."""
 
-#: Conditions that end with the scene ("Blinding", "Terrifying": they recover shortly after).
 UNTIL_SCENE_ENDS = frozenset({"blinded", "cowering", "fleeing", "distracted", "surprised",
                               "cover", "prone"}) | UNTIL_NEXT_TURN
+"""Conditions that end with the scene ("Blinding", "Terrifying": they recover shortly after)."""
 
 #: Conditions that carry straight into a roll of the same name, on any table that has it.
 _SAME_NAME = ("restrained", "distracted", "surprised", "running", "sprinting", "exhausted",
@@ -30,6 +30,7 @@ _ON_ATTACKS = ("restrained", "distracted", "surprised", "running", "sprinting", 
 _ON_SKILLS = ("restrained", "running", "sprinting", "exhausted", "sleepless")
 
 MAGIC_SKILLS = frozenset({"Thaumaturgy", "Theology"})
+"""The skills that cast attack spells (a blinded caster's spells fail)."""
 
 
 def mode_of(skill: str) -> str:
@@ -44,7 +45,11 @@ def mode_of(skill: str) -> str:
 
 
 class Conditions:
-    """Every character's conditions and who grapples whom."""
+    """Every character's conditions and who grapples whom.
+
+    A fight keeps one ([`FightState.conditions`][rules_core.kruhl.FightState]); ``grapples``
+    holds ``(holder, held)`` pairs, and whoever is held is ``restrained``.
+    """
 
     def __init__(self) -> None:
         self._of: dict[str, set[str]] = {}

@@ -59,8 +59,8 @@ class CompareTotals:
         return Wins(actor.who, actor.procedure, opponent.who, opponent.procedure, margin, note)
 
 
-#: The one contest rule of Kruhl 3e.
 TOTALS = CompareTotals()
+"""The one contest rule of Kruhl 3e."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -156,7 +156,22 @@ def opposed(check: SkillCheck, against: SkillCheck, *, dice: DiceSource,
     """Roll ``check`` (with ``dice``) against ``against`` (with ``defence``).
 
     Each side's count below zero becomes bonus dice for the other before anything is rolled
-    (each shortfall is counted before any gift is added).
+    (each shortfall is counted before any gift is added). Ties go to the actor unless
+    ``strict`` (the actor needs more, as a distraction does).
+
+    Examples:
+        >>> from rules_core.dice import ScriptedDice
+        >>> from rules_core.kruhl import Character
+        >>> soraya = Character("Soraya", {"Brawn": 2}, skills={"Hand-to-hand Combat": "expert"},
+        ...                    equipment={"sword": 1})
+        >>> virek = Character("Virek-Kohl", {"Brawn": 3},
+        ...                   skills={"Hand-to-hand Combat": "skilled"})
+        >>> contest = opposed(soraya.attack(using="sword"), virek.defend(),
+        ...                   dice=ScriptedDice("1 4 5"), defence=ScriptedDice("3 3"))
+        >>> contest
+        <Soraya vs Virek-Kohl, Hand-to-hand Combat (Brawn): 12 vs 9, success>
+        >>> contest.roll.breakdown()
+        '2d6 [1→5 4] + 2 Brawn + 1 sword = 12'
     """
     mine, theirs = _with_gifts(check, against)
     return contest(mine.roll(dice), theirs.roll(defence), action, strict)
@@ -182,7 +197,17 @@ def unopposed(check: SkillCheck, dv: int | str | Difficulty, *, dice: DiceSource
               gm: DiceSource | None = None, fixed: bool = False, action: str = "") -> Contest:
     """Roll ``check`` against a DV: the GM rolls 2d6 + DV (with ``gm``, else ``dice``).
 
-    The actor rolls first, then the GM. ``fixed=True`` uses the DV alone as the target.
+    The actor rolls first, then the GM. ``dv`` is a number or a name
+    ([`difficulty`][rules_core.kruhl.difficulty.difficulty]); ``fixed=True`` uses the DV alone
+    as the target. Ties go to the actor.
+
+    Examples:
+        >>> from rules_core.dice import ScriptedDice
+        >>> from rules_core.kruhl import Character
+        >>> soraya = Character("Soraya", {"Agility": 3})
+        >>> unopposed(soraya.check("Lockpicking"), "moderate", dice=ScriptedDice("4"),
+        ...           gm=ScriptedDice("2 3"))
+        <Soraya vs DV 3, Lockpicking (Agility): 7 vs 8, failure>
     """
     rung = difficulty(dv)
     mine, theirs = _with_gifts(check, gm_check(rung, fixed=fixed))

@@ -29,17 +29,26 @@ class Difficulty:
 
 
 ROUTINE = Difficulty(None, "Routine", "Perform a familiar task under ordinary conditions")
+"""No roll: the task succeeds ([`routine`][rules_core.kruhl.routine])."""
+
 MODERATE = Difficulty(3, "Moderately difficult", "Perform a familiar task under hostile "
                       "conditions, or an unfamiliar task under ordinary conditions")
+"""DV 3, the usual difficulty of a task the GM makes a player roll for."""
+
 REMARKABLE = Difficulty(6, "Remarkably difficult",
                         "Perform an unfamiliar task under hostile conditions")
+"""DV 6."""
+
 EXTREME = Difficulty(9, "Extremely difficult", "Perform an esoteric task under ordinary "
                      "conditions")
+"""DV 9."""
+
 INCONCEIVABLE = Difficulty(12, "Inconceivable!", "Perform an esoteric task under hostile "
                            "conditions")
+"""DV 12."""
 
-#: Kruhl 3e, table "Difficulty value examples", in order.
 DV_LADDER = (ROUTINE, MODERATE, REMARKABLE, EXTREME, INCONCEIVABLE)
+"""Kruhl 3e, table "Difficulty value examples", in order."""
 
 #: Names a text may use for a rung. Blinding calls DV 3 "challenging" (an alias here; the
 #: table's own name for DV 3 is "Moderately difficult").
@@ -52,7 +61,15 @@ _NAMES = {
 
 
 def difficulty(dv: int | str | Difficulty) -> Difficulty:
-    """The difficulty for a DV (3 → Moderately difficult) or a name ("remarkable" → DV 6)."""
+    """The difficulty for a DV (3 → Moderately difficult) or a name ("remarkable" → DV 6).
+
+    A DV off the ladder is one the GM set. A name may be the table's (``"Remarkably
+    difficult"``), short (``"remarkable"``) or the text's alias ``"challenging"`` (DV 3).
+
+    Examples:
+        >>> difficulty("remarkable"), difficulty(3), difficulty(7)
+        (DV 6 (Remarkably difficult), DV 3 (Moderately difficult), DV 7 (set by the GM))
+    """
     if isinstance(dv, Difficulty):
         return dv
     if isinstance(dv, str):

@@ -15,16 +15,35 @@ from rules_core.explain import Explanation, TableView
 from rules_core.kruhl.contest import Contest
 from rules_core.kruhl.errors import ActionEconomyError
 
-MOVE, DOUBLE_MOVE, ALL_OUT_MOVE = "move", "double move", "all-out move"
+MOVE = "move"
+"""A move action at an ordinary pace (leaves the character ``moving``)."""
 
-#: The condition each pace of movement leaves until the character's next turn.
+DOUBLE_MOVE = "double move"
+"""Running: a bonus die on defense, a penalty die on attacks and other rolls."""
+
+ALL_OUT_MOVE = "all-out move"
+"""Sprinting: a bonus die on defense; every other roll fails."""
+
 PACES = {MOVE: "moving", DOUBLE_MOVE: "running", ALL_OUT_MOVE: "sprinting"}
+"""The condition each pace of movement leaves until the character's next turn."""
 
 
 class TurnActions:
     """The actions one character takes on one turn.
 
-    ``quick_limit``: the most quick actions the GM allows (None: no set limit).
+    ``quick_limit``: the most quick actions the GM allows (None: no set limit). A fight's
+    [`begin_turn`][rules_core.kruhl.FightState.begin_turn] starts one; its attacks and moves
+    are checked against it.
+
+    Examples:
+        >>> turn = TurnActions("Soraya")
+        >>> turn.move(DOUBLE_MOVE)
+        'running'
+        >>> turn.standard("attack")
+        >>> turn.standard("dodge")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rules_core.kruhl.errors.ActionEconomyError: Soraya already took the standard action ...
     """
 
     def __init__(self, who: str, *, quick_limit: int | None = None) -> None:

@@ -4,7 +4,7 @@ Everyone working together rolls as usual; the number of characters working toget
 added to the **lowest** roll, up to +10; the other rolls stand as rolled. Read literally, as
 the mechanics notes recommend (seed 001), though the rule may be miswritten. On a tie for
 lowest, the first roll listed gets the bonus. In combat every attacker but one must delay
-so that all strike at once (see :meth:`~rules_core.kruhl.turns.TurnOrder.delay`).
+so that all strike at once (see [`TurnOrder.delay`][rules_core.kruhl.TurnOrder.delay]).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from rules_core.explain import Explanation, TableView
 from rules_core.kruhl.contest import Contest, versus
 from rules_core.kruhl.roll import SkillRoll
 
-#: Most the lowest roll can gain.
 MAX_EFFORT_BONUS = 10
+"""Most the lowest roll can gain."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -58,7 +58,20 @@ class CombinedEffort:
 
 
 def combine_effort(*rolls: SkillRoll) -> CombinedEffort:
-    """Combine the rolls of characters working together."""
+    """Combine the rolls of characters working together (two or more).
+
+    Examples:
+        Two characters lift a portcullis; the lower roll, 2 2 + 1 Brawn, gains +2:
+
+        >>> from rules_core.dice import ScriptedDice
+        >>> from rules_core.kruhl import Character
+        >>> ana = Character("Ana", {"Brawn": 2}, skills={"Athletics": "skilled"})
+        >>> bo = Character("Bo", {"Brawn": 1}, skills={"Athletics": "skilled"})
+        >>> effort = combine_effort(ana.check("Athletics", "Brawn").roll(ScriptedDice("3 4")),
+        ...                         bo.check("Athletics", "Brawn").roll(ScriptedDice("2 2")))
+        >>> effort.totals, effort.bonus
+        ((9, 7), 2)
+    """
     if len(rolls) < 2:
         raise RulesError("combining effort takes at least two rolls, one per participant")
     lowest = min(range(len(rolls)), key=lambda i: (rolls[i].total, i))

@@ -20,14 +20,31 @@ from rules_core.errors import RulesError
 from rules_core.explain import Explanation
 from rules_core.words import whole
 
-CHARACTER, OBJECT, RABBLE = "character", "object", "rabble"
+CHARACTER = "character"
+"""The Endurance of a character: lost 1 at a time, back with rest and sleep."""
+
+OBJECT = "object"
+"""The structural integrity of an inanimate object: damaged past half, destroyed at 0."""
+
+RABBLE = "rabble"
+"""A nameless foe's: any successful attack defeats them."""
 
 
 @dataclass(frozen=True, repr=False)
 class Endurance:
     """Current Endurance as maximum, lasting loss and stunned loss. Methods return new values.
 
-    ``rested`` records that the hour's rest since the last night's sleep was taken.
+    ``kind`` is ``"character"``, ``"object"`` or ``"rabble"`` (see
+    [`of_object`][rules_core.kruhl.Endurance.of_object] and
+    [`of_rabble`][rules_core.kruhl.Endurance.of_rabble]); ``rested`` records that the hour's
+    rest since the last night's sleep was taken. A fight keeps one for every fighter.
+
+    Examples:
+        >>> hurt = Endurance(5, who="Soraya").hit().hit().hit(stunning=True)
+        >>> hurt.text()
+        'END 2 of 5 (1 stunned)'
+        >>> hurt.rest().text()
+        'END 4 of 5'
     """
 
     maximum: int
@@ -41,7 +58,8 @@ class Endurance:
         if self.kind not in (CHARACTER, OBJECT, RABBLE):
             raise RulesError(f"Endurance is a character's, an object's or rabble's, "
                              f"not {self.kind!r}")
-        whole(self.maximum, "maximum Endurance", 1)
+        whole(self.maximum, f"{self.who}'s maximum Endurance" if self.who
+              else "maximum Endurance", 1)
 
     @classmethod
     def of_object(cls, maximum: int, who: str = "") -> Endurance:

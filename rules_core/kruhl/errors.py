@@ -1,4 +1,5 @@
-"""Moves the Warlords of Kruhl 3e rules refuse, as :class:`~rules_core.errors.RulesError`s.
+"""Moves the Warlords of Kruhl 3e rules refuse, each a kind of
+[`RulesError`][rules_core.errors.RulesError].
 
 Every message says what was wrong and what to do instead.
 """

@@ -3,8 +3,8 @@
 The GM sets a DV, the successes needed and, optionally, the most attempts allowed; each
 attempt is an unopposed roll. With no attempt limit and random dice nothing guarantees an
 end, so a task stops at ``max_rounds`` attempts with a
-:class:`~rules_core.kruhl.errors.ContestLimitError` (the core's play loop). Extended contests
-are in :mod:`~rules_core.kruhl.extended_contests`.
+[`ContestLimitError`][rules_core.kruhl.ContestLimitError] (the core's play loop). Extended
+contests are [`Race`][rules_core.kruhl.Race] and [`Chase`][rules_core.kruhl.Chase].
 """
 
 from __future__ import annotations
@@ -25,7 +25,25 @@ __all__ = ["MAX_ROUNDS", "ExtendedTask"]
 
 
 class ExtendedTask(PlayLoop[Contest]):
-    """An unopposed task needing several successes, perhaps in limited attempts."""
+    """An unopposed task needing several successes, perhaps in limited attempts.
+
+    ``check`` is rolled against ``dv`` at every attempt (the GM's 2d6 + DV, or the DV alone
+    if ``fixed``); ``successes`` are needed within ``attempts`` (no limit if None). Each
+    [`attempt`][rules_core.kruhl.ExtendedTask.attempt] is a
+    [`Contest`][rules_core.kruhl.Contest]; ``play`` makes attempts until the task is decided.
+
+    Examples:
+        >>> from rules_core.dice import ScriptedDice
+        >>> from rules_core.kruhl import Character
+        >>> climber = Character("Ana", {"Agility": 2}, skills={"Athletics": "skilled"})
+        >>> climb = ExtendedTask(climber.check("Athletics"), 3, successes=2, attempts=3)
+        >>> climb.attempt(ScriptedDice("6 6"), gm=ScriptedDice("1 1")).succeeded
+        True
+        >>> climb.attempt(ScriptedDice("5 5"), gm=ScriptedDice("2 2")).succeeded
+        True
+        >>> climb.succeeded, climb.done
+        (True, True)
+    """
 
     limit_error = ContestLimitError
 
@@ -77,10 +95,12 @@ class ExtendedTask(PlayLoop[Contest]):
         return self.attempt(dice, other)
 
     def over(self) -> str:
+        """Why no attempt can be made: the task is decided (its tally in words)."""
         return (f"the extended task is already over ({self._state()}): start a new "
                 "ExtendedTask to try again")
 
     def stalled(self) -> str:
+        """Why the round limit stopped the task, and how to give it an end."""
         return (f"{len(self.log)} attempts made, the limit of this task: raise max_rounds or "
                 "set attempts= to give the task an end")
 

@@ -8,7 +8,7 @@
   ``catch`` gives him one (he catches her when *he* leads by that much).
 
 With random dice nothing guarantees an end, so both stop at ``max_rounds`` with a
-:class:`~rules_core.kruhl.errors.ContestLimitError`.
+[`ContestLimitError`][rules_core.kruhl.ContestLimitError].
 """
 
 from __future__ import annotations
@@ -93,13 +93,15 @@ class _ScoredContest(PlayLoop[ScoredRound]):
         return self.record(ScoredRound(number, contests, scorers))
 
     def play_round(self, dice: DiceSource, other: DiceSource | None = None) -> ScoredRound:
-        """One round (see :meth:`round`)."""
+        """One round (see ``round``)."""
         return self.round(dice, other)
 
     def over(self) -> str:
+        """Why no round can be played: someone has won."""
         return f"the contest is over: {self.winner} won"
 
     def stalled(self) -> str:
+        """Why the round limit stopped the contest (the score), and how to give it an end."""
         return f"{len(self.log)} rounds played with no winner ({self._tally()}): " \
             f"{self._limit_hint()}"
 
@@ -157,7 +159,9 @@ class Race(_ScoredContest):
     Without ``dv`` each round is head to head: both roll, the higher scores, ties go to
     ``ties_to`` (the first side unless named). With ``dv`` each side rolls against the GM's
     2d6 + DV (first side, GM, second side, GM) and scores on a success; if both reach the
-    target in the same round, ``ties_to`` wins.
+    target in the same round, ``ties_to`` wins. Play it a ``round`` at a time (the first
+    side's dice, then the second's) or ``play`` it out; ``score(who)`` and ``winner`` tell
+    how it stands.
     """
 
     kind = "Race"
@@ -172,6 +176,7 @@ class Race(_ScoredContest):
 
     @property
     def winner(self) -> str | None:
+        """Who reached ``first_to`` successes (``ties_to`` if both did at once), if anyone."""
         reached = [c.who for c in (self.first, self.second) if self.score(c.who) >= self.first_to]
         if len(reached) == 2:
             return self.ties_to
@@ -196,6 +201,19 @@ class Chase(_ScoredContest):
 
     ``running`` gives both rolls the running penalty die; the Kestrel example does not
     (mechanics notes, seed 001: the movement rule read literally would).
+
+    Examples:
+        >>> from rules_core.dice import ScriptedDice
+        >>> from rules_core.kruhl import Character
+        >>> kestrel = Character("Kestrel", {"Agility": 3}, skills={"Athletics": "skilled"})
+        >>> guard = Character("City guard", {"Agility": 2}, skills={"Athletics": "skilled"})
+        >>> chase = Chase(kestrel.check("Athletics"), guard.check("Athletics"), lead=2)
+        >>> chase.round(ScriptedDice("4 4"), ScriptedDice("3 3"))
+        Round 1: Kestrel 11 vs City guard 8: Kestrel scores
+        >>> chase.round(ScriptedDice("6 5"), ScriptedDice("1 2"))
+        Round 2: Kestrel 14 vs City guard 5: Kestrel scores
+        >>> chase.winner
+        'Kestrel'
     """
 
     kind = "Chase"
@@ -216,6 +234,8 @@ class Chase(_ScoredContest):
 
     @property
     def winner(self) -> str | None:
+        """The fleeing side once she leads by ``lead``; the pursuer once he leads by
+        ``catch``; else nobody yet."""
         if self.margin >= self.lead:
             return self.first.who
         if self.catch is not None and -self.margin >= self.catch:

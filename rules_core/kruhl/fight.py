@@ -1,9 +1,9 @@
 """A fight: every attack and special action of Kruhl 3e, resolved against the fighters'
-state (:class:`~rules_core.kruhl.fight_state.FightState`).
+state ([`FightState`][rules_core.kruhl.FightState]).
 
-Each action builds both rolls from the sheets and conditions
-(:mod:`~rules_core.kruhl.strikes`), rolls them as an opposed roll (ties to the attacker,
-Distract needs more), and applies what a success does (:mod:`~rules_core.kruhl.effects`).
+Each action builds both rolls from the sheets and conditions (``rules_core.kruhl.strikes``),
+rolls them as an opposed roll (ties to the attacker, Distract needs more), and applies what a
+success does (``rules_core.kruhl.effects``).
 Sweep attacks roll once per target with a penalty die; area attacks roll once for all
 ("Sweep Attack", "Area Attacks"). A plot-point bonus die bought after the last attack's
 roll redoes that attack's outcome ("Bonus Die").
@@ -42,15 +42,15 @@ from rules_core.kruhl.maneuvers import (
 from rules_core.kruhl.strikes import Strike, attack_check, defense_check
 from rules_core.kruhl.turns import TurnOrder
 
-#: Recovery rolls: condition → (skill, attribute, DV, takes the standard action)
-#: (Kruhl 3e, "Blinding", "Terrifying").
 RECOVERY = {"blinded": ("Perception", "Reason", 3, True),
             "cowering": ("Survival", "Presence", 6, False),
             "fleeing": ("Survival", "Presence", 6, False)}
+"""Recovery rolls: condition → (skill, attribute, DV, takes the standard action) (Kruhl 3e,
+"Blinding", "Terrifying")."""
 
 
 class StrikeOptions(TypedDict, total=False):
-    """The options every attack takes (see :meth:`Fight.attack`)."""
+    """The options every attack takes (see [`Fight.attack`][rules_core.kruhl.Fight.attack])."""
 
     dice: Required[DiceSource]
     defence: Required[DiceSource]
@@ -67,7 +67,36 @@ class StrikeOptions(TypedDict, total=False):
 
 
 class Fight(FightState):
-    """Fighters, their state, and the actions they take on each other."""
+    """Fighters, their state, and the actions they take on each other.
+
+    What a fight needs: one or more [`Character`][rules_core.kruhl.Character] sheets with
+    different names, each with an ``Endurance`` attribute (the attacker's too: the fight
+    keeps everyone's), unless the character is ``rabble``. Every attack names the attacker
+    and the target by name and takes ``dice=`` (the attacker's faces) and ``defence=`` (the
+    target's). Player characters start with one plot point. With an ``order``
+    ([`TurnOrder`][rules_core.kruhl.TurnOrder]), turns follow it once
+    [`begin_turn`][rules_core.kruhl.FightState.begin_turn] is called; until a turn begins,
+    actions are not checked against the turn's move and standard action. Every action is
+    logged in ``log``; the state of the fighters is
+    [`FightState`][rules_core.kruhl.FightState]'s.
+
+    Examples:
+        >>> from rules_core.dice import ScriptedDice
+        >>> from rules_core.kruhl import Character, Fight
+        >>> soraya = Character("Soraya", {"Brawn": 2, "Agility": 3, "Endurance": 5},
+        ...                    skills={"Hand-to-hand Combat": "expert"}, equipment={"sword": 1})
+        >>> virek = Character("Virek-Kohl", {"Brawn": 3, "Agility": 2, "Endurance": 6},
+        ...                   skills={"Hand-to-hand Combat": "skilled"})
+        >>> fight = Fight(soraya, virek)
+        >>> fight.attack("Soraya", "Virek-Kohl", using="sword",
+        ...              dice=ScriptedDice("1 4 5"), defence=ScriptedDice("3 3"))
+        <Soraya's Attack on Virek-Kohl: 12 vs 9, success, 1 END: END 5 of 6>
+        >>> fight.grapple("Virek-Kohl", "Soraya", dice=ScriptedDice("6 6"),
+        ...               defence=ScriptedDice("3 4"))
+        <Virek-Kohl's Grapple on Soraya: 15 vs 10, success, restrained>
+        >>> fight.status("Soraya")
+        ('restrained',)
+    """
 
     def __init__(self, *characters: Character, order: TurnOrder | None = None) -> None:
         super().__init__(*characters, order=order)

@@ -22,23 +22,23 @@ from rules_core.kruhl.errors import (
 from rules_core.kruhl.plot_points import PlotPoints, Surge, surge
 from rules_core.kruhl.turns import DEFENSIVE_ACTIONS, Turn, TurnOrder
 
-#: What each forced defensive action leaves until the character's next turn ("Dodging",
-#: "Running For Cover": the character sprints clear of the area or behind cover).
 FORCED_EFFECTS = {"dodge": ("dodging",),
                   "run for cover": ("sprinting", "cover", "clear of the area"),
                   "dive clear": ("prone", "clear of the area"),
                   "defensive spell": (), "protect someone": ()}
+"""What each forced defensive action leaves until the character's next turn ("Dodging", "Running For
+Cover": the character sprints clear of the area or behind cover)."""
 
-#: What an attack may change, saved so a plot-point die bought afterwards can redo it.
 Snapshot = tuple[dict[str, Character], dict[str, Endurance], Conditions]
+"""What an attack may change, saved so a plot-point die bought afterwards can redo it."""
 
 
 class FightState:
     """Fighters, their Endurance, conditions and plot points, and whose turn it is.
 
-    With an ``order``, :meth:`begin_turn` follows it (and delayed turns); without one, turns
-    are whatever the caller says. Until a turn begins, actions are not checked against the
-    turn's move and standard action.
+    With an ``order``, [`begin_turn`][rules_core.kruhl.FightState.begin_turn] follows it (and
+    delayed turns); without one, turns are whatever the caller says. Until a turn begins,
+    actions are not checked against the turn's move and standard action.
     """
 
     def __init__(self, *characters: Character, order: TurnOrder | None = None) -> None:

@@ -21,6 +21,7 @@ from rules_core.limits import MAX_ROUNDS
 from rules_core.play import rounds
 
 AMBUSH = "ambush"
+"""The reason given to an ambusher's bonus die."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -36,7 +37,7 @@ class Initiative:
         return next(roll.total for roll in self.rolls if roll.who == name)
 
     def turn_order(self, *, environment: bool = False) -> TurnOrder:
-        """A :class:`TurnOrder` in this order."""
+        """A [`TurnOrder`][rules_core.kruhl.TurnOrder] in this order."""
         return TurnOrder(self.order, environment=environment)
 
     def explain(self) -> Explanation:
@@ -57,7 +58,19 @@ class Initiative:
 def roll_initiative(*characters: Character, dice: DiceSource,
                     ambush: Iterable[str] = ()) -> Initiative:
     """Everyone's Perception (Reason) roll, in the order listed; ``ambush`` names those who
-    get the drop on their opponents (a bonus die each)."""
+    get the drop on their opponents (a bonus die each).
+
+    Examples:
+        A tie at 9: equal Reason, so the player character goes first:
+
+        >>> from rules_core.dice import ScriptedDice
+        >>> from rules_core.kruhl import Character
+        >>> soraya = Character("Soraya", {"Reason": 2}, skills={"Perception": "skilled"},
+        ...                    player=True)
+        >>> virek = Character("Virek-Kohl", {"Reason": 2}, skills={"Perception": "skilled"})
+        >>> roll_initiative(virek, soraya, dice=ScriptedDice("3 4 5 2")).order
+        ('Soraya', 'Virek-Kohl')
+    """
     names = [c.name for c in characters]
     if len(set(names)) != len(names) or not names:
         raise TurnOrderError("initiative needs one or more characters with different names")

@@ -1,9 +1,10 @@
 """Special actions and special attack types as data (Kruhl 3e, "Special Actions",
 "Special Attack Types").
 
-A :class:`Maneuver` says which skill and attribute each side rolls, what circumstance the
-attacker's table adds, who wins ties, whether a success costs the target Endurance and what
-condition it leaves. :class:`AttackTraits` are the special attack types an attack may have.
+A [`Maneuver`][rules_core.kruhl.Maneuver] says which skill and attribute each side rolls,
+what circumstance the attacker's table adds, who wins ties, whether a success costs the
+target Endurance and what condition it leaves. [`AttackTraits`][rules_core.kruhl.AttackTraits]
+are the special attack types an attack may have.
 """
 
 from __future__ import annotations
@@ -11,7 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 HTH = "Hand-to-hand Combat"
+"""The skill of hand-to-hand attacks and defenses."""
+
 RANGED = "Ranged Combat"
+"""The skill of ranged attacks and defenses."""
 
 
 @dataclass(frozen=True)
@@ -55,55 +59,56 @@ class Maneuver:
         return self.name
 
 
-#: An ordinary hand-to-hand attack: HtH (Brawn) vs HtH (Brawn).
 ATTACK = Maneuver("Attack", source="Opposed Tasks")
+"""An ordinary hand-to-hand attack: HtH (Brawn) vs HtH (Brawn)."""
 
-#: An ordinary ranged attack: Ranged Combat (Agility) vs Ranged Combat (Agility).
 RANGED_ATTACK = Maneuver("Ranged attack", RANGED, source="Opposed Tasks")
+"""An ordinary ranged attack: Ranged Combat (Agility) vs Ranged Combat (Agility)."""
 
-#: An attack spell: Thaumaturgy (Presence) vs Magic Resistance (Presence).
 SPELL = Maneuver("Spell", "Thaumaturgy", defense_skill="Magic Resistance",
                  source="table Opposed rolls")
+"""An attack spell: Thaumaturgy (Presence) vs Magic Resistance (Presence)."""
 
-#: Charging: a move straight at the target, then HtH with a bonus die.
 CHARGE = Maneuver("Charge", circumstances=("charging",), uses_move=True, source="Charging")
+"""Charging: a move straight at the target, then HtH with a bonus die."""
 
-#: Disarming: HtH (Brawn) vs HtH (Brawn) with a penalty die; takes or knocks away an item.
 DISARM = Maneuver("Disarm", attributes=("Brawn",), defense_attributes=("Brawn",),
                   circumstances=("disarming",), damaging=False, effect="disarmed",
                   source="Disarming")
+"""Disarming: HtH (Brawn) vs HtH (Brawn) with a penalty die; takes or knocks away an item."""
 
-#: Distracting: Deception (Presence) vs Deception (Presence); needs strictly more; the
-#: target has a penalty die on its next attack or defense roll.
 DISTRACT = Maneuver("Distract", "Deception", role="skill", defense_role="skill", strict=True,
                     damaging=False, effect="distracted", source="Distracting")
+"""Distracting: Deception (Presence) vs Deception (Presence); needs strictly more; the target has a
+penalty die on its next attack or defense roll."""
 
-#: Grappling: HtH (Brawn) vs HtH (the target's Agility or Brawn); restrains. Powers such as
-#: Strike do not apply.
 GRAPPLE = Maneuver("Grapple", attributes=("Brawn",), defense_attributes=("Agility", "Brawn"),
                    damaging=False, effect="restrained", powers_apply=False,
                    source="Grappling")
+"""Grappling: HtH (Brawn) vs HtH (the target's Agility or Brawn); restrains. Powers such as Strike
+do not apply."""
 
-#: Breaking free: HtH (the higher of Agility or Brawn) vs the holder's HtH (Brawn).
 BREAK_FREE = Maneuver("Break free", attributes=("Agility", "Brawn"),
                       defense_attributes=("Brawn",), role="skill", damaging=False,
                       effect="free", powers_apply=False, escape=True, preposition="from",
                       source="Breaking Free Of A Grapple")
+"""Breaking free: HtH (the higher of Agility or Brawn) vs the holder's HtH (Brawn)."""
 
-#: Hurting a grappled target: HtH (Brawn) vs HtH (the target's Agility or Brawn).
 HURT = Maneuver("Hurt", attributes=("Brawn",), defense_attributes=("Agility", "Brawn"),
                 powers_apply=False, source="Hurting A Grappled Target")
+"""Hurting a grappled target: HtH (Brawn) vs HtH (the target's Agility or Brawn)."""
 
-#: Slamming: HtH (Brawn) vs HtH (Brawn); the target falls prone. A stationary, unrestrained
-#: target defends with a bonus die, a moving one with a penalty die.
 SLAM = Maneuver("Slam", attributes=("Brawn",), defense_attributes=("Brawn",),
                 damaging=False, effect="prone", footing=True, source="Slamming")
+"""Slamming: HtH (Brawn) vs HtH (Brawn); the target falls prone. A stationary, unrestrained target
+defends with a bonus die, a moving one with a penalty die."""
 
-#: Sweep attack: HtH against everyone in reach, a penalty die on each roll.
 SWEEP = Maneuver("Sweep", circumstances=("sweeping",), source="Sweep Attack")
+"""Sweep attack: HtH against everyone in reach, a penalty die on each roll."""
 
 MANEUVERS = (ATTACK, RANGED_ATTACK, SPELL, CHARGE, DISARM, DISTRACT, GRAPPLE, BREAK_FREE, HURT,
              SLAM, SWEEP)
+"""Every maneuver above, in order."""
 
 
 @dataclass(frozen=True)
@@ -132,3 +137,4 @@ class AttackTraits:
 
 
 PLAIN = AttackTraits()
+"""An attack with no special type (the default of every attack)."""

@@ -15,12 +15,29 @@ from rules_core.explain import Explanation
 from rules_core.kruhl.character import Character
 from rules_core.kruhl.errors import PlotPointError
 
-BONUS_DIE, ESCAPE, INSPIRATION, RALLY, RETCON, SURGE = (
-    "bonus die", "escape", "inspiration", "rally", "retcon", "surge")
-USES = (BONUS_DIE, ESCAPE, INSPIRATION, RALLY, RETCON, SURGE)
+BONUS_DIE = "bonus die"
+"""A bonus die on a roll, even after it is made (Kruhl 3e, "Bonus Die")."""
 
-#: Plot points a player starts each session with.
+ESCAPE = "escape"
+"""An escape from a grapple or a lasting spell."""
+
+INSPIRATION = "inspiration"
+"""A hint from the GM."""
+
+RALLY = "rally"
+"""Half the lost Endurance back at once."""
+
+RETCON = "retcon"
+"""A detail of the story changed after the fact."""
+
+SURGE = "surge"
+"""One attribute +1 for a round (or a scene, if the GM agrees)."""
+
+USES = (BONUS_DIE, ESCAPE, INSPIRATION, RALLY, RETCON, SURGE)
+"""Everything a plot point can be spent on."""
+
 SESSION_START = 1
+"""Plot points a player starts each session with."""
 
 
 @dataclass(frozen=True)

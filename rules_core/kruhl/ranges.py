@@ -25,15 +25,28 @@ class RangeBand:
 
 
 HAND_TO_HAND = RangeBand("Hand-to-hand", 1, "Fist, sword, club")
+"""About 1 m."""
+
 SHORT = RangeBand("Short", 10, "Javelin, thrown axe, thrown knife")
+"""About 10 m."""
+
 MEDIUM = RangeBand("Medium", 100, "Bow, crossbow, sling")
+"""About 100 m."""
+
 LONG = RangeBand("Long", 1000, "Ballista, catapult, trebuchet")
+"""About 1,000 m."""
 
 RANGE_BANDS = (HAND_TO_HAND, SHORT, MEDIUM, LONG)
+"""Kruhl 3e, table "Range bands", nearest first."""
 
 
 def range_band(metres: float) -> RangeBand:
-    """The closest band that reaches ``metres``."""
+    """The closest band that reaches ``metres``.
+
+    Examples:
+        >>> range_band(30)
+        Medium (100 m)
+    """
     if metres < 0:
         raise RulesError(f"a distance is 0 m or more, not {metres!r}")
     for band in RANGE_BANDS:

@@ -22,6 +22,7 @@ from rules_core.roll import Die, Roll
 from rules_core.words import noun
 
 PLOT_POINT = "plot point"
+"""The origin of a die bought with a plot point after the roll."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -77,7 +78,8 @@ class SkillRoll:
 
         The die is rerolled like the others (expertise, penetration). If the count was below
         zero the plot point takes one bonus die back from the opponent instead (see
-        :meth:`~rules_core.kruhl.contest.Contest.with_plot_point`) and rolls nothing here.
+        [`Contest.with_plot_point`][rules_core.kruhl.Contest.with_plot_point]) and rolls
+        nothing here.
         """
         if self.owed:
             return replace(self, plot_points=self.plot_points + 1)

@@ -22,11 +22,16 @@ from rules_core.explain import TableView
 from rules_core.kruhl.errors import SituationError
 
 BONUS = "bonus die"
-PENALTY = "penalty die"
-FAILS = "fails"
+"""The circumstance adds a die to the roll."""
 
-#: The three kinds of roll a circumstance can apply to.
+PENALTY = "penalty die"
+"""The circumstance takes a die from the roll."""
+
+FAILS = "fails"
+"""The roll fails, whatever the dice."""
+
 ROLES = ("attack", "defense", "skill")
+"""The three kinds of roll a circumstance can apply to."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +52,6 @@ def _table(role: str, rows: tuple[tuple[str, str, str], ...]) -> Mapping[str, Si
 _TIRED = (("exhausted", PENALTY, "Exhaustion: 8 hours of strenuous activity"),
           ("sleepless", PENALTY, "Exhaustion: more than 24 hours without sleep"))
 
-#: Kruhl 3e, table "Attack bonuses and penalties", plus Blinding and Burst Fire Weapons.
 ATTACK_SITUATIONS = _table("attack", (
     ("impossible", FAILS, "GM deems attempt impossible"),
     ("sprinting", FAILS, "Attacker is making an all-out move (sprinting)"),
@@ -71,8 +75,8 @@ ATTACK_SITUATIONS = _table("attack", (
     ("charging", BONUS, "Attacker is charging the defender"),
     ("burst fire", BONUS, "Burst Fire Weapons: multiple shots in a round"),
 ))
+"""Kruhl 3e, table "Attack bonuses and penalties", plus Blinding and Burst Fire Weapons."""
 
-#: Kruhl 3e, table "Defense bonuses and penalties", plus Dodging, Slamming and Terrifying.
 DEFENSE_SITUATIONS = _table("defense", (
     ("distracted", PENALTY, "Defender is distracted"),
     ("prone (hand-to-hand)", PENALTY, "Defender is prone in hand-to-hand combat"),
@@ -92,8 +96,8 @@ DEFENSE_SITUATIONS = _table("defense", (
     ("stationary (slam)", BONUS,
      "Slamming: the defender is stationary and not restrained"),
 ))
+"""Kruhl 3e, table "Defense bonuses and penalties", plus Dodging, Slamming and Terrifying."""
 
-#: Rolls that are neither attack nor defense: Move Action, Restrained Characters, Exhaustion.
 SKILL_SITUATIONS = _table("skill", (
     ("impossible", FAILS, "GM deems attempt impossible"),
     ("sprinting", FAILS, "Move Action: an all-out move fails all other rolls"),
@@ -101,14 +105,24 @@ SKILL_SITUATIONS = _table("skill", (
     ("restrained", PENALTY, "Restrained characters: penalty die on skill rolls"),
     *_TIRED,
 ))
+"""Rolls that are neither attack nor defense: Move Action, Restrained Characters, Exhaustion."""
 
 SITUATIONS: Mapping[str, Mapping[str, Situation]] = MappingProxyType(
     {"attack": ATTACK_SITUATIONS, "defense": DEFENSE_SITUATIONS, "skill": SKILL_SITUATIONS}
 )
+"""The three tables by kind of roll."""
 
 
 def situation(role: str, name: str) -> Situation:
-    """The circumstance ``name`` on a roll of kind ``role`` (attack, defense or skill)."""
+    """The circumstance ``name`` on a roll of kind ``role`` (attack, defense or skill).
+
+    A name not in that table is a [`SituationError`][rules_core.kruhl.SituationError] that
+    suggests the nearest name and lists the table.
+
+    Examples:
+        >>> situation("defense", "cover")
+        Situation(name='cover', role='defense', effect='bonus die', source='Defender has cover')
+    """
     table = SITUATIONS[situation_role(role)]
     if name in table:
         return table[name]
@@ -128,7 +142,8 @@ def situation_table(role: str) -> TableView:
 
 
 def situation_role(role: str) -> str:
-    """``role`` if it is a kind of roll, else a :class:`SituationError`."""
+    """``role`` if it is a kind of roll, else a
+    [`SituationError`][rules_core.kruhl.SituationError]."""
     if role not in SITUATIONS:
         raise SituationError(f"a roll is an attack, a defense or a skill roll, not {role!r}")
     return role

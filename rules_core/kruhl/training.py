@@ -13,8 +13,11 @@ class Training(Enum):
     """Untrained, skilled or expert in a skill."""
 
     UNTRAINED = "untrained"
+    """Not trained: 1d6."""
     SKILLED = "skilled"
+    """Trained: 2d6."""
     EXPERT = "expert"
+    """Expertise: 2d6, every 1 and 2 rerolled until it shows 3 or more."""
 
     @property
     def dice(self) -> int:
@@ -31,11 +34,16 @@ class Training(Enum):
 
 
 UNTRAINED = Training.UNTRAINED
+"""Not trained in a skill: roll 1d6."""
+
 SKILLED = Training.SKILLED
+"""Trained in a skill: roll 2d6."""
+
 EXPERT = Training.EXPERT
+"""Expert in a skill: roll 2d6, rerolling 1s and 2s."""
 
-#: Faces expertise rerolls.
 EXPERT_REROLLS = frozenset({1, 2})
+"""Faces expertise rerolls."""
 
-#: Faces a penetrating attack makes the defender reroll (Kruhl 3e, "Penetrating").
 PENETRATION_REROLLS = frozenset({5, 6})
+"""Faces a penetrating attack makes the defender reroll (Kruhl 3e, "Penetrating")."""

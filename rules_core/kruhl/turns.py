@@ -22,13 +22,18 @@ from rules_core.explain import Explanation, TableView
 from rules_core.kruhl.errors import ForcedActionError, TurnOrderError
 
 ROUND_SECONDS = 6
-ROUNDS_PER_MINUTE = 60 // ROUND_SECONDS
-ENVIRONMENT = "Environment"
+"""A round is about six seconds."""
 
-#: Actions a character may force: defensive only (Kruhl 3e, "Forcing An Action",
-#: "Dodging", "Running For Cover").
+ROUNDS_PER_MINUTE = 60 // ROUND_SECONDS
+"""Ten rounds a minute."""
+
+ENVIRONMENT = "Environment"
+"""The name of the environment's turn, the last of each round when it takes one."""
+
 DEFENSIVE_ACTIONS = ("dodge", "dive clear", "defensive spell", "protect someone",
                      "run for cover")
+"""Actions a character may force: defensive only (Kruhl 3e, "Forcing An Action", "Dodging", "Running
+For Cover")."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -111,8 +116,18 @@ class TurnOrder:
     """The order of play and the turns taken, round by round.
 
     ``names`` is the order from highest initiative to lowest (declared by the GM, or from
-    :func:`~rules_core.kruhl.initiative.roll_initiative`). With ``environment`` the
+    [`roll_initiative`][rules_core.kruhl.roll_initiative]). With ``environment`` the
     environment takes a last turn each round.
+
+    Examples:
+        Soraya delays her turn until after Issvisk's; next round she forces a dodge during
+        Virek-Kohl's turn, spending round 3's turn:
+
+        >>> order = TurnOrder(["Soraya", "Virek-Kohl", "Issvisk"])
+        >>> order.play_round(delay={"Soraya": "Issvisk"})
+        Round 1: Virek-Kohl, Issvisk, Soraya (delayed)
+        >>> order.play_round(force={"Soraya": "Virek-Kohl"})
+        Round 2: Soraya, Virek-Kohl, Soraya (forced from round 3), Issvisk
     """
 
     def __init__(self, names: Iterable[str], *, environment: bool = False,

@@ -1,12 +1,14 @@
 """'Verses Core v1, "Action Chaining": d6 pools, successes on 5–6, sixes that chain.
 
-Public API::
+Public API:
 
-    tam = Actor("Tam", attributes={"PRW": 3}, skills={"Unarmed Combat": 2, "Grappling": 3},
-                action_dice=6)
-    scene = Scene(tam, guard)
-    first = scene.act(tam, PUNCH, ad=1, dice=ScriptedDice("6 6 5 4 2 1"))
-    second = scene.chain(tam, PUNCH, ad=1, dice=...)
+```python
+tam = Actor("Tam", attributes={"PRW": 3}, skills={"Unarmed Combat": 2, "Grappling": 3},
+            action_dice=6)
+scene = Scene(tam, guard)
+first = scene.act(tam, PUNCH, ad=1, dice=ScriptedDice("6 6 5 4 2 1"))
+second = scene.chain(tam, PUNCH, ad=1, dice=...)
+```
 """
 
 from rules_core.verses.actions import CHOKE_OUT, CLINCH, KICK, PUNCH, TAKEDOWN, ActionKind

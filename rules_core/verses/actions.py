@@ -16,11 +16,25 @@ from rules_core.words import is_whole
 class ActionKind:
     """A kind of action.
 
-    ``target`` is the Success Target (``1S`` for most melee attacks, 'Verses "Tests");
-    ``chain_skill`` is the capability whose allocated dice are the chain limit for the
-    action type (Action Chaining), by default the skill rolled; ``resisted_by`` is what a
-    defender rolls to contest it, by default the same skill; a ``damaging`` action deals
-    its Success Margin as damage.
+    ``action_type`` groups kinds that chain into each other (chains stay within one type);
+    ``skill`` is the skill rolled; ``target`` is the Success Target (``1S`` for most melee
+    attacks, 'Verses "Tests"); ``chain_skill`` is the capability whose allocated dice are the
+    chain limit for the action type (Action Chaining), by default the skill rolled;
+    ``resisted_by`` is what a defender rolls to contest it, by default the same skill; a
+    ``damaging`` action deals its Success Margin as damage; a kind that is not
+    ``chainable`` never chains, nor is chained to.
+
+    Examples:
+        A kind of action the Action Chaining text does not name, chaining with punches:
+
+        >>> ELBOW = ActionKind("Elbow strike", "unarmed attack", "Unarmed Combat",
+        ...                    damaging=True)
+        >>> ELBOW.chain_skill, ELBOW.resisted_by, ELBOW.target
+        ('Unarmed Combat', 'Unarmed Combat', 1)
+        >>> ActionKind("Pin", "grapple", "Grappling", target=0)
+        Traceback (most recent call last):
+        ...
+        rules_core.errors.RulesError: Pin's Success Target must be a whole number, 1 or more, not 0
     """
 
     name: str
@@ -42,17 +56,17 @@ class ActionKind:
             object.__setattr__(self, "resisted_by", self.skill)
 
 
-#: A punch: an unarmed attack with Unarmed Combat, 1S, damage = Success Margin.
 PUNCH = ActionKind("Punch", "unarmed attack", "Unarmed Combat", damaging=True)
+"""A punch: an unarmed attack with Unarmed Combat, 1S, damage = Success Margin."""
 
-#: A kick: the other unarmed attack the text names; it chains with punches.
 KICK = ActionKind("Kick", "unarmed attack", "Unarmed Combat", damaging=True)
+"""A kick: the other unarmed attack the text names; it chains with punches."""
 
-#: A Clinch pins the arms and body; the text says two successes are what Tam needs (2S).
 CLINCH = ActionKind("Clinch", "grapple", "Grappling", target=2)
+"""A Clinch pins the arms and body; the text says two successes are what Tam needs (2S)."""
 
-#: A Takedown puts the opponent on the ground (prone).
 TAKEDOWN = ActionKind("Takedown", "grapple", "Grappling")
+"""A Takedown puts the opponent on the ground (prone)."""
 
-#: A choke-out: held for a few seconds, it leaves the opponent unconscious.
 CHOKE_OUT = ActionKind("Choke-out", "grapple", "Grappling")
+"""A choke-out: held for a few seconds, it leaves the opponent unconscious."""

@@ -1,6 +1,7 @@
 """'Verses Core tests and contests: counting successes on d6 pools.
 
 Rules ('Verses Core v1, "Tests"; "Dive In" example of play):
+
 - every die showing 5 or 6 is one success;
 - a test succeeds when the successes reach its Success Target (``1S``, ``2S``…);
 - the Success Margin is successes − target + 1, so a 1S attack with 3 successes has SM 3;
@@ -29,10 +30,14 @@ from rules_core.verses.marks import CANCELLED_BY_DEFENCE, CHAINS, VERSES_SUCCESS
 from rules_core.words import count
 
 SUCCESS_MINIMUM = 5
-SIX = 6
+"""The lowest face that is a success."""
 
-#: How a 'Verses roll is read: its successes, the dice showing 5 or 6.
+SIX = 6
+"""The face that chains."""
+
+
 SUCCESSES = CountAtLeast(SUCCESS_MINIMUM)
+"""How a 'Verses roll is read: its successes, the dice showing 5 or 6."""
 
 
 def is_success(face: int) -> bool:
@@ -99,7 +104,15 @@ class Resolution:
 
 
 def resolve(faces: Iterable[int] | Roll, target: int, defence_successes: int = 0) -> Resolution:
-    """Resolve a roll against a Success Target and the defence's successes, if any."""
+    """Resolve a roll against a Success Target and the defence's successes, if any.
+
+    Examples:
+        A 1S test rolling 6 6 5 4 against a defence with one success, which cancels a six:
+
+        >>> outcome = resolve([6, 6, 5, 4], 1, defence_successes=1)
+        >>> outcome.net, outcome.margin, outcome.surviving_sixes
+        (2, 2, (1,))
+    """
     roll = faces if isinstance(faces, Roll) else Roll(6, tuple(Die(6, (f,)) for f in faces))
     cancelled = cancel_highest(roll, defence_successes, among=lambda die: is_success(die.face))
     return Resolution(cancelled, target, defence_successes)

@@ -1,4 +1,5 @@
-"""Moves the 'Verses Action Chaining rules refuse, as :class:`~rules_core.errors.RulesError`s.
+"""Moves the 'Verses Action Chaining rules refuse, each a kind of
+[`RulesError`][rules_core.errors.RulesError].
 
 Every message says what was wrong and what to do instead.
 """

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from rules_core.marks import SUCCESS, Mark, Tone, register
 
-#: A die showing 5 or 6 (the core's success mark).
 VERSES_SUCCESS = SUCCESS
+"""A die showing 5 or 6 (the core's success mark)."""
 
-#: A surviving six of a successful chainable action: it joins the next action's pool.
 CHAINS = register(Mark("chains", "chains to the next action", "↪", "six that chains",
                        Tone.ACCENT))
+"""A surviving six of a successful chainable action: it joins the next action's pool."""
 
-#: A success the defender's successes took away (highest first).
 CANCELLED_BY_DEFENCE = register(Mark("cancelled by the defence", "cancelled by the defence",
                                      "✗", "cancelled by the defence", Tone.STRUCK))
+"""A success the defender's successes took away (highest first)."""

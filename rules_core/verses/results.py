@@ -19,10 +19,33 @@ from rules_core.words import count, verb_s
 class ActionResult:
     """One action: its pool, its roll, the defence, the outcome and what chains on.
 
-    ``link`` is the action's place in its chain (1 for an action that starts one) and
-    ``chain_limit`` the actor's limit for the action type; ``sixes_to_chain`` is how many
-    dice join the next action of the same type (0 when the chain cannot go on, with the
-    reason in ``chain_note``).
+    [`Scene.act`][rules_core.verses.Scene.act] and
+    [`Scene.chain`][rules_core.verses.Scene.chain] return one. ``link`` is the action's place
+    in its chain (1 for an action that starts one) and ``chain_limit`` the actor's limit for
+    the action type; ``sixes_to_chain`` is how many dice join the next action of the same
+    type (0 when the chain cannot go on, with the reason in ``chain_note``); ``ad_spent``
+    and ``ad_left`` are the actor's AD for this action and for the rest of the round.
+
+    [`sixes`][rules_core.verses.ActionResult.sixes] counts every six rolled;
+    ``sixes_to_chain`` only those that carry on: not the sixes the defence cancelled, and
+    none past the chain limit, after a failure, or with no AD left for another link.
+
+    Examples:
+        Tam's Clinch rolls two sixes; the guard's one success cancels one of them, so one
+        six chains:
+
+        >>> from rules_core.dice import ScriptedDice
+        >>> from rules_core.verses import CLINCH, Actor, Scene
+        >>> tam = Actor("Tam", attributes={"PRW": 3},
+        ...             skills={"Unarmed Combat": 2, "Grappling": 3}, action_dice=6)
+        >>> guard = Actor("Guard", attributes={"PRW": 2})
+        >>> clinch = Scene(tam, guard).act(tam, CLINCH, ad=2,
+        ...     dice=ScriptedDice("6 6 5 4 4 3 3 2 2 1"),
+        ...     defender=guard, defence=ScriptedDice("5 2"))
+        >>> clinch.successes, clinch.net, clinch.sixes, clinch.sixes_to_chain
+        (3, 2, 2, 1)
+        >>> clinch.chain_note
+        '1 six can join the next grapple if it follows at once.'
     """
 
     actor: str
@@ -76,7 +99,7 @@ class ActionResult:
 
     @property
     def sixes(self) -> int:
-        """Sixes rolled (before the defence)."""
+        """Sixes rolled (before the defence); the sixes that chain are ``sixes_to_chain``."""
         return sum(1 for face in self.faces if face == SIX)
 
     @property

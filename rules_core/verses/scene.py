@@ -1,6 +1,7 @@
 """A 'Verses scene: rounds, each actor's Action Dice budget, and action chaining.
 
 Rules ('Verses Core v1, "Action Chaining"):
+
 - when a chainable action succeeds, each of its dice showing a six joins the pool of the
   next action of the same type, if that action follows immediately;
 - the chain limit for an action type is the number of dice allocated to the capability
@@ -32,7 +33,27 @@ from rules_core.words import count, is_whole
 
 
 class Scene:
-    """The actors in a fight, the round it is, their AD left and every action taken."""
+    """The actors in a fight, the round it is, their AD left and every action taken.
+
+    Every actor who acts or defends must be in the scene. An action that starts a chain (or
+    stands alone) is [`act`][rules_core.verses.Scene.act]; the next action of the same type,
+    taking the surviving sixes, is [`chain`][rules_core.verses.Scene.chain]. Both return an
+    [`ActionResult`][rules_core.verses.ActionResult] and log it;
+    [`ledger`][rules_core.verses.Scene.ledger] shows the round so far.
+
+    Examples:
+        >>> from rules_core.dice import ScriptedDice
+        >>> from rules_core.verses import PUNCH, Actor
+        >>> tam = Actor("Tam", attributes={"PRW": 3}, skills={"Unarmed Combat": 2},
+        ...             action_dice=6)
+        >>> scene = Scene(tam)
+        >>> scene.act(tam, PUNCH, ad=1, dice=ScriptedDice("6 6 5 4 2 1"))
+        <Punch by Tam: 6d6 [6 6 5 4 2 1], 3 net, success>
+        >>> scene.chain(tam, PUNCH, ad=1, dice=ScriptedDice("6 6 5 5 5 4 3 1"))
+        <Punch by Tam: 8d6 [6 6 5 5 5 4 3 1], 5 net, success>
+        >>> scene.ad_left(tam)
+        4
+    """
 
     def __init__(self, *actors: Actor, round: int = 1) -> None:
         if not actors:
@@ -49,14 +70,27 @@ class Scene:
     def act(self, actor: Actor, kind: ActionKind, *, ad: int = 0, dice: DiceSource,
             defender: Actor | None = None, defence: DiceSource | None = None,
             defender_ad: int = 0) -> ActionResult:
-        """Take an action that starts a new chain (or stands alone)."""
+        """Take an action that starts a new chain (or stands alone).
+
+        ``ad`` Action Dice join the pool; ``dice`` rolls it. A ``defender`` contests the
+        action with their ``defence`` dice (the skill ``kind.resisted_by``, plus
+        ``defender_ad``), each of their successes cancelling one of the actor's, the highest
+        first.
+        """
         self._check_spend(actor, ad)
         return self._resolve(actor, kind, 1, 0, ad, dice, defender, defence, defender_ad)
 
     def chain(self, actor: Actor, kind: ActionKind, *, ad: int, dice: DiceSource,
               defender: Actor | None = None, defence: DiceSource | None = None,
               defender_ad: int = 0) -> ActionResult:
-        """Chain an action to the actor's previous one, adding its surviving sixes."""
+        """Chain an action to the actor's previous one, adding its surviving sixes.
+
+        The previous action must be the actor's, the last one taken in the scene, this
+        round, of the same action type, and a success; the chain must stay within the
+        actor's chain limit, and a chained action costs at least 1 AD. Otherwise a
+        [`ChainError`][rules_core.verses.ChainError] (or
+        [`ActionDiceError`][rules_core.verses.ActionDiceError]) says which rule refuses it.
+        """
         previous = self._chainable_previous(actor, kind)
         limit = actor.allocated(kind.chain_skill)
         if previous.link + 1 > limit:
@@ -181,7 +215,11 @@ class Scene:
 
 
 class Ledger:
-    """The actions of a scene as a table: pools, rolls and the AD budget."""
+    """The actions of a scene as a table: pools, rolls and the AD budget.
+
+    Made by [`Scene.ledger`][rules_core.verses.Scene.ledger]; its ``repr`` is the table in
+    plain text, its ``explain()`` the table a card draws.
+    """
 
     def __init__(self, results: tuple[ActionResult, ...], ad_per_round: dict[str, int]):
         self.results = results
@@ -197,6 +235,7 @@ class Ledger:
         )
 
     HEADER = ("Round", "Actor", "Action", "Link", "Pool", "Net", "Outcome", "AD spent", "AD left")
+    """The table's columns."""
 
     def explain(self) -> Explanation:
         """The ledger as a table."""
@@ -211,5 +250,14 @@ class Ledger:
 
 
 def pool_for(actor: Actor, kind: ActionKind, ad: int = 0, chained: int = 0) -> Pool:
-    """The pool an actor would roll for an action, without rolling it."""
+    """The pool an actor would roll for an action, without rolling it: the skill dice, ``ad``
+    Action Dice and ``chained`` sixes from the action before.
+
+    Examples:
+        >>> from rules_core.verses import TAKEDOWN, Actor
+        >>> tam = Actor("Tam", attributes={"PRW": 3},
+        ...             skills={"Unarmed Combat": 2, "Grappling": 3})
+        >>> pool_for(tam, TAKEDOWN, ad=1, chained=1)
+        10d6: 3 Grappling + 2 Unarmed Combat + 3 PRW + 1 AD + 1 chained
+    """
     return actor.skill_dice(kind.skill).plus(ad, "AD").plus(chained, "chained")

@@ -19,15 +19,28 @@ from rules_core.errors import RulesError
 from rules_core.pool import Pool
 from rules_core.words import is_whole
 
-#: Skill → its default, as far as the Action Chaining text needs them.
 ACTION_CHAINING_DEFAULTS: Mapping[str, str] = MappingProxyType(
     {"Unarmed Combat": "PRW", "Grappling": "Unarmed Combat"}
 )
+"""Skill → its default, as far as the Action Chaining text needs them."""
 
 
 @dataclass(frozen=True)
 class SkillCatalog:
-    """Which default each skill refines, and how hard each skill is untrained."""
+    """Which default each skill refines, and how hard each skill is untrained.
+
+    ``defaults`` maps a skill to the skill or attribute it refines (by default
+    [`ACTION_CHAINING_DEFAULTS`][rules_core.verses.ACTION_CHAINING_DEFAULTS]); ``difficulty``
+    maps a skill to the dice an actor loses rolling it untrained (none if not listed). Give
+    an [`Actor`][rules_core.verses.Actor] a catalog to read the skills another way.
+
+    Examples:
+        Grappling refining PRW directly, one die harder untrained:
+
+        >>> catalog = SkillCatalog(defaults={"Grappling": "PRW"}, difficulty={"Grappling": 1})
+        >>> Actor("Guard", attributes={"PRW": 3}, catalog=catalog).skill_dice("Grappling")
+        2d6: 3 PRW − 1 untrained Grappling
+    """
 
     defaults: Mapping[str, str] = field(default_factory=lambda: ACTION_CHAINING_DEFAULTS)
     difficulty: Mapping[str, int] = field(default_factory=dict)
@@ -46,7 +59,13 @@ class Actor:
     """Someone who acts: attribute ratings, allocated skill dice and Action Dice per round.
 
     ``attributes`` and ``skills`` map names to allocated dice; ``action_dice`` is the AD
-    the actor can spend in a round.
+    the actor can spend in a round; ``catalog`` says which default each skill refines.
+
+    Examples:
+        >>> tam = Actor("Tam", attributes={"PRW": 3},
+        ...             skills={"Unarmed Combat": 2, "Grappling": 3}, action_dice=6)
+        >>> tam.skill_dice("Grappling")
+        8d6: 3 Grappling + 2 Unarmed Combat + 3 PRW
     """
 
     name: str
