@@ -43,9 +43,16 @@ from site_plugins.examples.verify import (
     Failure,
     PageResult,
     check_reroll_limits,
+    page_setup,
     syntax_failure,
 )
-from site_plugins.examples.worker import CONTROL, CheckLimits, Message, PageRequest
+from site_plugins.examples.worker import (
+    CONTROL,
+    SETUP_INDEX,
+    CheckLimits,
+    Message,
+    PageRequest,
+)
 
 __all__ = ["GRACE", "CheckLimits", "Checker", "CheckerError", "check_pages", "default_jobs"]
 
@@ -88,13 +95,16 @@ class Checker:
         self._pages = 0
         self._finalizer = weakref.finalize(self, _shut, self._workers, self._logs)
 
-    def submit(self, path: str, text: str, first_line: int = 1) -> Future[PageResult]:
-        """Start checking a page; ``path`` is how failures name the file."""
-        return self._executor.submit(self._check, path, text, first_line)
+    def submit(self, path: str, text: str, first_line: int = 1,
+               file_text: str = "") -> Future[PageResult]:
+        """Start checking a page; ``path`` is how failures name the file, ``file_text`` is
+        its whole file for its setup (by default ``text``, when ``first_line`` is 1)."""
+        return self._executor.submit(self._check, path, text, first_line, file_text)
 
-    def verify(self, path: str, text: str, first_line: int = 1) -> PageResult:
+    def verify(self, path: str, text: str, first_line: int = 1,
+               file_text: str = "") -> PageResult:
         """Check a page and wait for its result."""
-        return self.submit(path, text, first_line).result()
+        return self.submit(path, text, first_line, file_text).result()
 
     def close(self) -> None:
         """Stop the workers (after the pages already submitted)."""
@@ -107,16 +117,17 @@ class Checker:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _check(self, path: str, text: str, first_line: int) -> PageResult:
+    def _check(self, path: str, text: str, first_line: int, file_text: str) -> PageResult:
         lexed = lex_page(text, first_line)
         result = PageResult(path, blocks=list(lexed.blocks))
         result.syntax_failures = [syntax_failure(path, error) for error in lexed.errors]
+        setup = page_setup(result, file_text or (text if first_line == 1 else ""))
         if not lexed.blocks:
             return result
         with self._lock:
             self._pages += 1
             log = self._logs / f"page-{self._pages}.log"
-        request = PageRequest(path, text, first_line, self.limits, str(log))
+        request = PageRequest(path, text, first_line, self.limits, str(log), setup)
         worker = self._worker()
         try:
             report = worker.check(request, self.limits.time_limit + GRACE)
@@ -126,7 +137,7 @@ class Checker:
         report.log = _tail(log)
         with contextlib.suppress(OSError):
             log.unlink()
-        return assemble(result, report, self.limits)
+        return assemble(result, report, self.limits, setup)
 
     def _worker(self) -> _Worker:
         worker: _Worker | None = getattr(self._local, "worker", None)
@@ -317,13 +328,22 @@ def _tail(log: Path) -> str:
     return "\n".join(lines[-LOG_TAIL_LINES:]).strip("\n")
 
 
-def assemble(result: PageResult, report: PageReport, limits: CheckLimits) -> PageResult:
+def assemble(result: PageResult, report: PageReport, limits: CheckLimits,
+             setup: Example | None = None) -> PageResult:
     """The page's result from what its worker reported: an example that never reported
     fails at the statement it was running when its process ended; later ones are not
     checked."""
     ending = "" if report.done else _ending(report, limits)
     result.complete = report.done
     stopped_at: int | None = None
+    if setup is not None:
+        if SETUP_INDEX in report.runs:
+            result.setup, result.setup_failures = report.runs.pop(SETUP_INDEX)
+        elif not report.done:
+            stopped_at = report.line or setup.line
+            result.setup_failures = [Failure(
+                result.path, stopped_at, ending, source=setup.steps[0].source,
+                got=report.log or None, hint="The page's examples were not checked.")]
     for index, block in enumerate(result.blocks):
         if index in report.runs:
             run, failures = report.runs[index]

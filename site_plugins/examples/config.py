@@ -2,8 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Final, Literal
+
 from mkdocs.config import config_options as c
-from mkdocs.config.base import Config
+from mkdocs.config.base import BaseConfigOption, Config, ValidationError
+
+#: The ``reroll`` option's default: Reroll on where Pyodide's npm package is found.
+AUTO: Final = "auto"
+RerollSetting = bool | Literal["auto"]
+
+
+class RerollOption(BaseConfigOption[RerollSetting]):
+    """``true``, ``false`` or ``auto``: the values ``reroll`` took before ``auto`` (a
+    boolean) keep their meaning."""
+
+    def __init__(self, default: RerollSetting = AUTO) -> None:
+        super().__init__()
+        self.default = default
+
+    def run_validation(self, value: object) -> RerollSetting:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() == AUTO:
+            return AUTO
+        raise ValidationError(f"expected true, false or auto, not {value!r}")
 
 
 class ExamplesConfig(Config):
@@ -22,8 +44,11 @@ class ExamplesConfig(Config):
     jobs = c.Type(int, default=0)
     """Pages checked at once, each in its own process; 0: one per core."""
 
-    reroll = c.Type(bool, default=True)
-    """Ship the in-browser engine (Pyodide and the wheel) and give cards a Reroll button."""
+    reroll = RerollOption()
+    """Ship the in-browser engine (Pyodide and the wheel) and give cards a Reroll button.
+    ``auto`` (the default): where Pyodide's npm package is found, else build without Reroll
+    and say so in one info line (a clone without ``npm ci``, or without Node). ``true``:
+    Pyodide is required, and the build stops with an error without it. ``false``: never."""
 
     pyodide_dir = c.Type(str, default="")
     """Folder of the npm package ``pyodide``; default: ``node_modules/pyodide`` beside

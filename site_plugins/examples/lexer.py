@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 KINDS = {"rules-example": "example", "rules-check": "check"}
+#: The front-matter key of a page's setup: statements run before its first example.
+SETUP_KEY = "examples_setup"
 #: Edits (letters added, removed or changed) within which a fence's kind is taken for a
 #: misspelt example kind.
 TYPO_DISTANCE = 2
@@ -105,6 +107,54 @@ def lex_page(text: str, first_line: int = 1) -> LexedPage:
                 "rules-example (a card) and rules-check (a claim checked for a note)"))
         i = (close if close is not None else len(lines)) + 1
     return LexedPage(tuple(blocks), tuple(errors))
+
+
+def read_setup(raw: str) -> Example | None:
+    """A page's setup from the front matter of its whole file text ``raw``, as an example of
+    kind ``setup`` (``None`` when it has none)::
+
+        ---
+        examples_setup: |
+          from rules_core.verses import Actor, Scene, PUNCH
+        ---
+
+    The setup runs before the page's first example, in the same namespace, and is shown on
+    the page's first card. Only a literal block (``|`` or ``|-``) or a one-line value is read,
+    so that the setup is exactly the code written.
+    """
+    lines = raw.replace("\r\n", "\n").split("\n")
+    if not lines or lines[0].rstrip() != "---":
+        return None
+    end = next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), None)
+    if end is None:
+        return None
+    for i in range(1, end):
+        key, colon, value = lines[i].partition(":")
+        if key != SETUP_KEY or not colon:
+            continue
+        value = value.strip()
+        if value and value not in ("|", "|-"):
+            if value[:1] in "|>\"'":
+                raise ExampleSyntaxError(
+                    i + 1, f"write {SETUP_KEY} as a literal block ('{SETUP_KEY}: |' and the "
+                    "code indented below it) or as one plain line")
+            return _setup(i + 1, value)
+        body = []
+        for j in range(i + 1, end):
+            if lines[j].strip() and not lines[j][:1].isspace():
+                break
+            body.append(lines[j])
+        while body and not body[-1].strip():
+            body.pop()
+        if not body:
+            raise ExampleSyntaxError(i + 1, f"{SETUP_KEY} is empty: put the statements below it")
+        margin = min(len(line) - len(line.lstrip()) for line in body if line.strip())
+        return _setup(i + 2, "\n".join(line[margin:] for line in body))
+    return None
+
+
+def _setup(line: int, source: str) -> Example:
+    return Example("setup", line, (Step(line, source, "", line + 1),), "Page setup")
 
 
 def misspelt_kind(word: str) -> bool:

@@ -4,6 +4,12 @@ Every page's examples run when the page's Markdown is read; a failure is logged 
 ``docs/<page>.md:<line>``, expected and actual output, and ``mkdocs build`` then stops
 before any page is written. ``mkdocs serve`` keeps serving and draws the failing card in
 red, so an author sees the problem where it is.
+
+A page whose Markdown, limits and engine are those of a page that verified in an earlier
+build of the same process is not checked again (:mod:`~site_plugins.examples.result_cache`):
+``mkdocs serve`` re-verifies only the page an author saved, and every page once the engine
+changes. Whether the build ships the browser engine (and so draws Reroll at all) is decided
+when the configuration is read (:func:`~site_plugins.examples.runtime.plan_engine`).
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import os
 import re
 import secrets
 import unicodedata
-from concurrent.futures import Future
+from concurrent.futures import CancelledError, Future
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +38,20 @@ from site_plugins.examples.config import ExamplesConfig
 from site_plugins.examples.csp import POLICY_FILE, write_policy
 from site_plugins.examples.hosting import wrongly_typed
 from site_plugins.examples.lexer import ExampleBlock
-from site_plugins.examples.render import KNOWN_ODDS_LINES, ODDS_LINES, card_data, render_card
-from site_plugins.examples.runtime import BrowserEngineError, find_pyodide, write_runtime
+from site_plugins.examples.render import (
+    KNOWN_ODDS_LINES,
+    ODDS_LINES,
+    page_card_data,
+    render_card,
+)
+from site_plugins.examples.result_cache import RESULTS, engine_hash, page_key
+from site_plugins.examples.runtime import (
+    BrowserEngineError,
+    EnginePlan,
+    find_node,
+    plan_engine,
+    write_runtime,
+)
 from site_plugins.examples.verify import Failure, PageResult
 
 log = get_plugin_logger("rules-examples")
@@ -57,13 +75,27 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.cards: dict[str, str] = {}
         self.token = ""
         self.pages = 0
-        #: Every page's cards as the page sends them to the engine, for the build's own trace
-        #: of what the engine imports in the browser.
-        self.page_cards: list[list[dict[str, object]]] = []
+        #: Every page's cards as the page sends them to the engine (by ``src_uri``), for the
+        #: build's own trace of what the engine imports in the browser.
+        self.page_cards: dict[str, list[dict[str, object]]] = {}
         self.checker: Checker | None = None
+        #: What the checker's workers were started with: its limits, jobs and the engine's
+        #: code. ``mkdocs serve`` keeps the checker (and its workers, the engine imported)
+        #: for the next build while these are the same.
+        self.checker_for: tuple[CheckLimits, int, str] | None = None
+        #: The checker this build took over from the one before (``None``: a new one).
+        self.kept_checker: Checker | None = None
+        self.limits = CheckLimits()
         #: Pages sent to the checker as soon as the files are known (``src_uri`` → the
         #: Markdown sent, its first line and the result to come), so they run in parallel.
         self.checking: dict[str, tuple[str, int, Future[PageResult]]] = {}
+        #: What this build ships for Reroll (decided in ``on_config``).
+        self.engine = EnginePlan()
+        #: The engine's code hash this build's results are kept under (``on_files``).
+        self.engine_code = ""
+        #: Pages this build sent to the checker, and pages whose result an earlier build kept.
+        self.checked = 0
+        self.kept = 0
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
@@ -73,17 +105,23 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.cards = {}
         self.token = "rxcard" + secrets.token_hex(6)
         self.pages = 0
-        self.page_cards = []
-        self._close_checker()
-        if self.config.enabled:
-            limits = CheckLimits(time_limit=self.config.time_limit,
-                                 memory_mb=self.config.memory_limit)
-            self.checker = Checker(limits, self.config.jobs)
+        self.page_cards = {}
+        self.checked = self.kept = 0
+        self.checking = {}
+        self.engine = EnginePlan()
+        if not self.config.enabled:
+            self._close_checker()
+            return config
+        self.engine = self._plan_engine(config)
+        if self.engine.note:
+            log.info(self.engine.note)
+        self.limits = CheckLimits(time_limit=self.config.time_limit,
+                                  memory_mb=self.config.memory_limit)
         self._load_odds()
-        if self.config.enabled and STYLESHEET not in config.extra_css:
+        if STYLESHEET not in config.extra_css:
             config.extra_css.insert(0, STYLESHEET)  # first, so a site's own CSS can override it
         scripts = {str(script) for script in config.extra_javascript}
-        if self.config.enabled and self.config.reroll and PAGE_SCRIPT not in scripts:
+        if self.engine.reroll and PAGE_SCRIPT not in scripts:
             script = ExtraScriptValue(PAGE_SCRIPT)
             script.type = "module"
             config.extra_javascript.extend([script, ExtraScriptValue(CHECK_SCRIPT)])
@@ -92,7 +130,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.config.enabled:
             for asset in sorted(ASSETS.iterdir()):
-                if asset.suffix == ".js" and not self.config.reroll:
+                if asset.suffix == ".js" and not self.engine.reroll:
                     continue
                 uri = f"{ASSET_DIR}/{asset.name}"
                 files.append(File.generated(config, uri, abs_src_path=str(asset)))
@@ -102,8 +140,15 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
     def _start_checking(self, files: Files, config: MkDocsConfig) -> None:
         """Send every page to the checker now; each page's Markdown event collects its result
         (or checks again, if another plugin changed the Markdown in between)."""
-        assert self.checker is not None
         self.checking = {}
+        self.engine_code = engine_hash()
+        wanted = (self.limits, self.config.jobs, self.engine_code)
+        self.kept_checker = self.checker
+        if self.checker is None or self.checker_for != wanted:
+            self._close_checker()  # workers that imported another engine, or other limits
+            self.checker = Checker(self.limits, self.config.jobs)
+            self.checker_for = wanted
+            self.kept_checker = None
         for file in files.documentation_pages():
             try:
                 raw = file.content_string.replace("\r\n", "\n")
@@ -111,9 +156,25 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
                 continue  # MkDocs reports an unreadable page itself
             markdown, _meta = meta.get_data(raw)
             first_line = first_line_of(raw, markdown)
-            path = source_path(file, config)
-            future = self.checker.submit(path, markdown, first_line)
+            future = self._check(source_path(file, config), markdown, first_line, raw)
             self.checking[file.src_uri] = (markdown, first_line, future)
+
+    def _check(self, path: str, markdown: str, first_line: int,
+               raw: str) -> Future[PageResult]:
+        """A page's result: kept from an earlier build (no worker starts), or being checked.
+        ``raw`` is the page's whole file, whose front matter holds its setup."""
+        assert self.checker is not None
+        kept = RESULTS.get(self._key(path, markdown, first_line, raw))
+        if kept is None:
+            self.checked += 1
+            return self.checker.submit(path, markdown, first_line, raw)
+        self.kept += 1
+        done: Future[PageResult] = Future()
+        done.set_result(kept)
+        return done
+
+    def _key(self, path: str, markdown: str, first_line: int, raw: str) -> str:
+        return page_key(path, f"{raw}\0{markdown}", first_line, self.limits, self.engine_code)
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig,
                          files: Files) -> str | None:
@@ -137,17 +198,35 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
 
     def _result(self, markdown: str, page: Page, config: MkDocsConfig) -> PageResult:
         """The page's checked examples: from the check started with the files, or now."""
-        assert self.checker is not None
         first_line = body_first_line(page, markdown)
+        path = display_path(page, config)
+        raw = raw_text(page)
         sent = self.checking.pop(page.file.src_uri, None)
         if sent and sent[:2] == (markdown, first_line):
             future = sent[2]
         else:
-            future = self.checker.submit(display_path(page, config), markdown, first_line)
+            future = self._check(path, markdown, first_line, raw)
         try:
-            return future.result()
-        except CheckerError as error:
-            raise PluginError(f"the examples could not be checked: {error}") from None
+            result = future.result()
+        except (CheckerError, CancelledError) as error:
+            if self.kept_checker is None:
+                raise PluginError(f"the examples could not be checked: {error}") from None
+            # A worker kept from the last build of `mkdocs serve` is gone: start new ones.
+            self._renew_checker()
+            try:
+                result = self._check(path, markdown, first_line, raw).result()
+            except CheckerError as again:
+                raise PluginError(f"the examples could not be checked: {again}") from None
+        RESULTS.put(self._key(path, markdown, first_line, raw), result)
+        return result
+
+    def _renew_checker(self) -> None:
+        """Replace the checker kept from the last build (once per build)."""
+        if self.checker is not self.kept_checker:
+            return
+        old, self.checker = self.checker, Checker(self.limits, self.config.jobs)
+        if old is not None:
+            old.close()
 
     @event_priority(100)  # before other plugins spend time on a build that will stop
     def on_env(self, env: Any, /, *, config: MkDocsConfig, files: Files) -> Any:
@@ -167,19 +246,44 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
     def on_shutdown(self) -> None:
         self._close_checker()
 
+    def _collect_unrendered(self) -> None:
+        """The cards of pages checked but not drawn by this build (``--dirty`` draws only the
+        pages changed), so that the engine's trace still sees every page's cards."""
+        for src_uri, (_markdown, _line, future) in self.checking.items():
+            try:
+                result = future.result()
+            except (CheckerError, CancelledError):
+                continue
+            self._keep_cards(src_uri, result)
+        self.checking = {}
+
+    def _keep_cards(self, src_uri: str, result: PageResult) -> None:
+        if any(run.rerollable for run in result.runs):
+            session = slug(src_uri)
+            self.page_cards[src_uri] = page_card_data(result.runs, session,
+                                                      result.setup_source)
+
     def _close_checker(self) -> None:
         if self.checker is not None:
             self.checker.close()
         self.checker = None
+        self.checker_for = None
+        self.kept_checker = None
         self.checking = {}
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        self._close_checker()
         if not self.config.enabled:
+            self._close_checker()
             return
+        self._collect_unrendered()
+        if self.command != "serve":
+            self._close_checker()  # serve keeps it, its workers ready, for the next build
+        if self.kept or self.command == "serve":
+            log.info(f"checked {plural(self.checked, 'page')}, kept "
+                     f"{plural(self.kept, 'unchanged page')} from an earlier build")
         self._save_odds()
-        if self.config.reroll:
-            self._write_engine(config)
+        if self.engine.pyodide is not None:
+            self._write_engine(config, self.engine.pyodide)
         problems = wrongly_typed(Path(config.site_dir))
         if problems:
             raise PluginError("the built site has files a stock static host would serve with "
@@ -190,20 +294,27 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         for handler in scan.inline_handlers:
             log.warning(f"{handler}: the recommended Content-Security-Policy blocks it")
 
-    def _write_engine(self, config: MkDocsConfig) -> None:
-        root = Path(os.path.dirname(config.config_file_path or "") or os.getcwd())
+    def _plan_engine(self, config: MkDocsConfig) -> EnginePlan:
+        """Whether this build ships the engine (README, "Options"); an error where the
+        author asked for Reroll (``reroll: true``) and Pyodide is missing."""
+        root = site_root(config)
         try:
-            pyodide = find_pyodide(self._pyodide_candidates(root))
+            return plan_engine(self.config.reroll, self._pyodide_candidates(root),
+                               node=find_node(), make_snapshot=self.config.snapshot,
+                               root=root)
         except BrowserEngineError as error:
-            log.warning(f"{error}; the Reroll buttons will say the engine is missing")
-            return
+            raise PluginError(str(error)) from None
+
+    def _write_engine(self, config: MkDocsConfig, pyodide: Path) -> None:
         cache = self._cache()
         notes = write_runtime(Path(config.site_dir) / RUNTIME_DIR, pyodide, cache,
                               make_snapshot=self.config.snapshot,
                               snapshot_first_visit=self.config.snapshot_first_visit,
                               time_limit=self.config.reroll_time_limit,
                               stall_limit=self.config.load_stall_limit,
-                              cards=self.page_cards, site=Path(config.site_dir))
+                              cards=[self.page_cards[uri] for uri in sorted(self.page_cards)],
+                              site=Path(config.site_dir),
+                              use_node=self.engine.node is not None)
         for note in notes:
             log.info(note)
 
@@ -227,7 +338,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
     def _pyodide_candidates(self, root: Path) -> list[Path]:
         if self.config.pyodide_dir:
             return [root / self.config.pyodide_dir]
-        return [root / "node_modules" / "pyodide", Path.cwd() / "node_modules" / "pyodide"]
+        folders = [root / "node_modules" / "pyodide", Path.cwd() / "node_modules" / "pyodide"]
+        return list(dict.fromkeys(folders))
 
     def _place_cards(self, markdown: str, result: PageResult, page: Page) -> str:
         """Swap each example fence for a placeholder paragraph that becomes its card."""
@@ -235,17 +347,25 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.pages += 1
         session = session_id(page)
         ids = card_ids(result.blocks)
-        if any(run.rerollable for run in result.runs):
-            self.page_cards.append([card_data(run, session, i)
-                                    for i, run in enumerate(result.runs)])
+        self._keep_cards(page.file.src_uri, result)
         for index in reversed(range(len(result.blocks))):
             block, run = result.blocks[index], result.runs[index]
             token = f"{self.token}x{self.pages}x{index}"
             card_id = ids[index]
             failures = [str(f) for f in result.failures.get(index, [])]
-            self.cards[token] = render_card(run, card_id, session, index, failures)
+            setup = result.setup_source if index == 0 else ""
+            self.cards[token] = render_card(run, card_id, session, index, failures, setup)
             lines[block.start : block.end + 1] = ["", block.indent + token, ""]
         return "\n".join(lines)
+
+
+def site_root(config: MkDocsConfig) -> Path:
+    """The folder of ``mkdocs.yml`` (the current folder for a configuration without one)."""
+    return Path(os.path.dirname(config.config_file_path or "") or os.getcwd())
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def display_path(page: Page, config: MkDocsConfig) -> str:
@@ -258,8 +378,15 @@ def source_path(file: File, config: MkDocsConfig) -> str:
     source = file.abs_src_path
     if source is None:
         return file.src_uri
-    root = os.path.dirname(config.config_file_path or "") or os.getcwd()
-    return Path(os.path.relpath(source, root)).as_posix()
+    return Path(os.path.relpath(source, site_root(config))).as_posix()
+
+
+def raw_text(page: Page) -> str:
+    """The page's whole file as MkDocs read it ("" if it cannot be read again)."""
+    try:
+        return page.file.content_string.replace("\r\n", "\n")
+    except (OSError, TypeError, ValueError):
+        return ""
 
 
 def body_first_line(page: Page, markdown: str) -> int:

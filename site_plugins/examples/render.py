@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import html
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rules_core.explain import DieView, Explanation, RollView, TableView
 from rules_core.odds_text import describe
@@ -102,8 +102,11 @@ def render_table(table: TableView) -> str:
 
 
 def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
-                failures: Iterable[str] = ()) -> str:
+                failures: Iterable[str] = (), setup: str = "") -> str:
     """A whole card: caption, body, failure notes, and the data a reroll needs.
+
+    ``setup`` is the page's setup (its front matter's ``examples_setup``), shown on the
+    page's first card so a reader sees where the examples' names come from.
 
     The example's steps and documented faces travel in the ``data-rx-example`` attribute
     (escaped JSON), not in a ``<script>`` element, which Material's instant navigation
@@ -117,7 +120,7 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
              '<span class="rx-badge" title="Checked against the rules engine when the site '
              'was built">✓ verified</span>')
     alert = "".join(f'<pre class="rx-failure" role="alert">{_e(text)}</pre>' for text in failed)
-    data = _e(json.dumps(card_data(run, session_id, index), ensure_ascii=True))
+    data = _e(json.dumps(card_data(run, session_id, index, setup), ensure_ascii=True))
     kind = "rx-check" if example.kind == "check" else "rx-card"
     rerollable = "true" if run.rerollable else "false"
     return (
@@ -127,6 +130,7 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
         f'<figcaption class="rx-caption"><span class="rx-title">{_e(title)}</span> {badge}'
         "</figcaption>"
         f"{alert}"
+        f"{render_setup(setup)}"
         f'<div class="rx-body">{render_body(run)}</div>'
         '<div class="rx-controls"></div>'
         '<p class="rx-status" role="status" aria-live="polite"></p>'
@@ -134,9 +138,28 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
     )
 
 
-def card_data(run: ExampleRun, session_id: str, index: int) -> dict[str, object]:
-    """What a reroll needs to run the card's example again (sent back by the page)."""
+def page_card_data(runs: Sequence[ExampleRun], session_id: str,
+                   setup: str = "") -> list[dict[str, object]]:
+    """Every card of a page as the page sends them to a reroll; the first carries the setup."""
+    return [card_data(run, session_id, index, setup if index == 0 else "")
+            for index, run in enumerate(runs)]
+
+
+def render_setup(setup: str) -> str:
+    """The page's setup, as the first card shows it (nothing when there is none)."""
+    if not setup:
+        return ""
+    return ('<div class="rx-setup"><p class="rx-setup-label"><span class="rx-key">Setup for '
+            'this page</span> (run before its first example)</p>'
+            f'<pre class="rx-code"><code>{_setup_prompted(setup)}</code></pre></div>')
+
+
+def card_data(run: ExampleRun, session_id: str, index: int,
+              setup: str = "") -> dict[str, object]:
+    """What a reroll needs to run the card's example again (sent back by the page); the
+    first card also carries the page's setup."""
     example = run.example
+    extra: dict[str, object] = {"setup": setup} if setup else {}
     return {
         "session": session_id,
         "index": index,
@@ -145,6 +168,7 @@ def card_data(run: ExampleRun, session_id: str, index: int) -> dict[str, object]
         "steps": [{"line": s.line, "source": s.source, "expected": s.expected}
                   for s in example.steps],
         "rolls": [list(r) for r in run.rolls],
+        **extra,
     }
 
 
@@ -191,6 +215,19 @@ def _prompted(source: str) -> str:
     prompt = '<span class="rx-prompt" aria-hidden="true">{}</span>'
     out = [prompt.format("&gt;&gt;&gt; ") + _e(first)]
     out.extend(prompt.format("... ") + _e(line) for line in rest)
+    return "\n".join(out)
+
+
+def _setup_prompted(source: str) -> str:
+    """Setup code with the prompts a Python session would show: ``>>>`` where a statement
+    starts, ``...`` on a line that continues one (indented, or inside brackets)."""
+    prompt = '<span class="rx-prompt" aria-hidden="true">{}</span>'
+    out, depth = [], 0
+    for line in source.split("\n"):
+        starts = depth == 0 and not line[:1].isspace()
+        out.append(prompt.format("&gt;&gt;&gt; " if starts else "... ") + _e(line))
+        depth = max(depth + sum(line.count(c) for c in "([{") - sum(line.count(c) for c in ")]}"),
+                    0)
     return "\n".join(out)
 
 

@@ -43,6 +43,8 @@ class CardInput:
     index: int
     example: Example
     rolls: tuple[tuple[int, ...], ...]
+    #: The page's setup, which the page's first card carries (empty on the others).
+    setup: str = ""
 
 
 def reroll_page(request_json: str, seed: int | None = None) -> str:
@@ -63,6 +65,10 @@ def rerun(cards: list[CardInput], target: int,
     """Rebuild the session; return the runs of the target and the examples after it."""
     session = Session(time_limit=0)  # the page's watchdog bounds the run time instead
     changed: list[tuple[CardInput, ExampleRun]] = []
+    for card in cards:
+        if card.setup:
+            setup = Step(line=card.example.line, source=card.setup, expected="", expected_line=0)
+            session.run(Example("setup", card.example.line, (setup,)), explain=False)
     for card in sorted(cards, key=lambda c: c.index):
         if card.example.kind != "example":
             continue
@@ -106,7 +112,8 @@ def parse_cards(raw: Any) -> list[CardInput]:
             )
             rolls = tuple(tuple(int(face) for face in roll) for roll in item.get("rolls", []))
             example = Example(str(item["kind"]), int(item["line"]), steps)
-            cards.append(CardInput(int(item["index"]), example, rolls))
+            setup = _text(item.get("setup", ""))
+            cards.append(CardInput(int(item["index"]), example, rolls, setup))
         except (KeyError, TypeError, ValueError) as error:
             raise RerollRequestError(f"malformed card {item!r:.80}: {error}") from error
     return cards

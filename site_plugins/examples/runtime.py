@@ -24,15 +24,21 @@ the site, so the site needs no other origin, and works on any static host:
 
 ``rules-examples-sw.js`` (written at the site's root) is the service worker that keeps the
 engine, once fetched, for second visits and for a reader with no network.
+
+:func:`plan_engine` decides, before any page is drawn, whether a build can ship the engine
+at all (a clone without ``npm ci`` cannot: the site is then built without Reroll) and
+whether Node is there for the snapshot and the trimmed standard library.
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import importlib.metadata
 import json
 import os
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 from site_plugins.examples.engine_error import BrowserEngineError
@@ -49,9 +55,11 @@ from site_plugins.examples.wheels import (
     build_wheel,
     installed_wheel,
     lock_with_wheels,
+    wheel_sources,
 )
 
-__all__ = ["BrowserEngineError", "find_pyodide", "write_runtime"]
+__all__ = ["BrowserEngineError", "EnginePlan", "find_node", "find_pyodide", "plan_engine",
+           "write_runtime"]
 
 #: The runtime files of the npm package that a page needs (no maps, typings or consoles).
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
@@ -85,16 +93,104 @@ def find_pyodide(candidates: list[Path]) -> Path:
                              f"pyodide@{PYODIDE_VERSION}")
 
 
+#: Wheels packed by this process, by a hash of their sources (``mkdocs serve`` rebuilds).
+_WHEELS: dict[str, Wheel] = {}
+
+
+def engine_wheels() -> list[Wheel]:
+    """Our wheel and its dependencies' (:mod:`~site_plugins.examples.wheels`), packed once
+    per process for the same sources."""
+    sources = wheel_sources()
+    digest = hashlib.sha256()
+    for name, data in sources.items():
+        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    for name in DEPENDENCIES:
+        try:
+            version = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            version = "missing"  # installed_wheel says so, below
+        digest.update(f"\0{name}=={version}".encode())
+    key = digest.hexdigest()
+    if key not in _WHEELS:
+        _WHEELS.clear()
+        _WHEELS[key] = build_wheel(sources)
+        for name in DEPENDENCIES:
+            _WHEELS[f"{key}:{name}"] = installed_wheel(name)
+    return [_WHEELS[key], *(_WHEELS[f"{key}:{name}"] for name in DEPENDENCIES)]
+
+
+def find_node() -> str | None:
+    """The ``node`` program on the ``PATH``, or ``None``."""
+    return shutil.which("node")
+
+
+@dataclass(frozen=True)
+class EnginePlan:
+    """What a build ships for Reroll, decided before any page is drawn."""
+
+    #: The npm package's folder; ``None``: no engine, no Reroll button, no Reroll script.
+    pyodide: Path | None = None
+    #: The ``node`` program for the snapshot and the standard-library trace, or ``None``.
+    node: str | None = None
+    #: One line for the build's log about what is left out and why (``""``: nothing is).
+    note: str = ""
+
+    @property
+    def reroll(self) -> bool:
+        return self.pyodide is not None
+
+
+def plan_engine(reroll: bool | str, candidates: list[Path], *, node: str | None,
+                make_snapshot: bool = True, root: Path | None = None) -> EnginePlan:
+    """Whether a build ships the engine: ``reroll`` is the plugin's option (``True``,
+    ``False`` or ``"auto"``), ``candidates`` where the npm package may be, ``node`` the
+    program found (:func:`find_node`). With ``"auto"`` a missing package turns Reroll off
+    with a note; with ``True`` it is an error (``BrowserEngineError``): the author asked for
+    Reroll. ``root`` shortens the folders the note names."""
+    if reroll is False:
+        return EnginePlan()
+    try:
+        pyodide = find_pyodide(candidates)
+    except BrowserEngineError as error:
+        if reroll is True:
+            raise BrowserEngineError(f"the option `reroll: true` needs Pyodide, but {error}; "
+                                     "or set `reroll: auto` to build without the Reroll "
+                                     "button") from None
+        where = " or ".join(dict.fromkeys(_shown(folder, root) for folder in candidates))
+        return EnginePlan(note=f"Reroll is off for this build: no Pyodide at {where} "
+                               "(run `npm ci`, see README)")
+    if node is None:
+        without = "without a start-up snapshot and " if make_snapshot else ""
+        return EnginePlan(pyodide, None, note=(
+            f"Reroll is on, {without}with Pyodide's whole standard library: Node.js is not "
+            "installed (the page starts Python more slowly and downloads more; see README)"))
+    return EnginePlan(pyodide, node)
+
+
+def _shown(folder: Path, root: Path | None) -> str:
+    """``folder`` relative to ``root`` where it is inside it."""
+    if root is not None:
+        try:
+            return folder.relative_to(root).as_posix()
+        except ValueError:
+            pass
+    return str(folder)
+
+
 def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool = True,
                   snapshot_first_visit: bool = False, time_limit: float = 10.0,
                   stall_limit: float = 30.0,
                   cards: list[list[dict[str, object]]] | None = None,
-                  site: Path | None = None) -> list[str]:
+                  site: Path | None = None, use_node: bool = True) -> list[str]:
     """Write the whole browser engine into ``out`` (and the service worker at ``site``'s
     root); return notes about what was left out. ``cards`` are every page's rerollable
-    cards, for the standard-library trace."""
+    cards, for the standard-library trace. With ``use_node`` off (no Node, which
+    :func:`plan_engine` has said), the steps that need it are left out without a note: no
+    snapshot, the whole standard library."""
     notes: list[str] = []
-    wheels = [build_wheel(), *(installed_wheel(name) for name in DEPENDENCIES)]
+    if not use_node:
+        make_snapshot, cards = False, None
+    wheels = engine_wheels()
     full_lock = json.loads((pyodide / LOCK_FILE).read_text("utf-8"))
     lock = lock_with_wheels(full_lock, wheels, only=True)
     files: dict[str, bytes | Path] = {shipped_name(name): rewritten_script(
@@ -193,10 +289,28 @@ def _trimmed_stdlib(pyodide: Path, wheels: list[Wheel], lock: dict[str, object],
     if not cards:
         return None
     try:
-        return compiled_stdlib(pyodide, trace_stdlib(pyodide, wheels, lock, cards, cache), cache)
+        return compiled_stdlib(pyodide, trace_stdlib(pyodide, wheels, lock, trace_cards(cards),
+                                                     cache), cache)
     except BrowserEngineError as error:
         notes.append(f"the whole standard library is shipped: {error}")
         return None
+
+
+def trace_cards(cards: list[list[dict[str, object]]]) -> list[list[dict[str, object]]]:
+    """``cards`` as the trace sees them: each card's lines counted from its own fence (the
+    card at 1), which import nothing, so that a line added above an example (the trace's
+    cache key is the cards) does not run the trace under Node again."""
+    return [[_card_from_its_fence(card) for card in page] for page in cards]
+
+
+def _card_from_its_fence(card: dict[str, object]) -> dict[str, object]:
+    line, steps = card.get("line"), card.get("steps")
+    if not isinstance(line, int) or not isinstance(steps, list):
+        return card
+    moved = [{**step, "line": step["line"] - line + 1}
+             if isinstance(step, dict) and isinstance(step.get("line"), int) else step
+             for step in steps]
+    return {**card, "line": 1, "steps": moved}
 
 
 def _digest(files: dict[str, bytes | Path], pyodide: Path) -> str:

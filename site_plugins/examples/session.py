@@ -176,7 +176,7 @@ class Session:
         ``explain=False`` skips the results' views (a replay whose card is not redrawn).
         """
         mode = mode or DiceMode()
-        namespace = self.namespace if example.kind == "example" else _isolated(self.namespace)
+        namespace = self.namespace if example.kind != "check" else _isolated(self.namespace)
         self.roller.reset(mode)
         run = ExampleRun(example, mode)
         self._deadline = time.monotonic() + self.time_limit

@@ -10,7 +10,13 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-from site_plugins.examples.lexer import ExampleBlock, ExampleSyntaxError, lex_page
+from site_plugins.examples.lexer import (
+    Example,
+    ExampleBlock,
+    ExampleSyntaxError,
+    lex_page,
+    read_setup,
+)
 from site_plugins.examples.reroll import MAX_CARDS, MAX_SOURCE
 from site_plugins.examples.session import DEFAULT_TIME_LIMIT, ExampleRun, Session, StepRun
 
@@ -70,27 +76,52 @@ class PageResult:
     syntax_failures: list[Failure] = field(default_factory=list)
     #: False when the page's check ended before its last example (its process was ended).
     complete: bool = True
+    #: The page's setup (``examples_setup`` in its front matter), run before its examples.
+    setup: ExampleRun | None = None
+    setup_failures: list[Failure] = field(default_factory=list)
+
+    @property
+    def setup_source(self) -> str:
+        """The code of the page's setup ("" when it has none)."""
+        return self.setup.example.steps[0].source if self.setup else ""
 
     @property
     def all_failures(self) -> list[Failure]:
         """Every failure on the page, in line order."""
-        found = [*self.syntax_failures, *(f for fs in self.failures.values() for f in fs)]
+        found = [*self.syntax_failures, *self.setup_failures,
+                 *(f for fs in self.failures.values() for f in fs)]
         return sorted(found, key=lambda f: f.line)
 
 
 def verify_page(path: str, text: str, first_line: int = 1,
-                time_limit: float = DEFAULT_TIME_LIMIT) -> PageResult:
-    """Run and check every example of a page; ``path`` is how failures name the file."""
+                time_limit: float = DEFAULT_TIME_LIMIT, file_text: str = "") -> PageResult:
+    """Run and check every example of a page; ``path`` is how failures name the file.
+
+    ``file_text`` is the page's whole file, front matter included, for its setup (by
+    default ``text`` itself when ``first_line`` is 1)."""
     lexed = lex_page(text, first_line)
     result = PageResult(path, blocks=list(lexed.blocks))
     result.syntax_failures = [syntax_failure(path, error) for error in lexed.errors]
+    setup = page_setup(result, file_text or (text if first_line == 1 else ""))
     session = Session(time_limit)
+    if setup is not None and result.blocks:
+        result.setup = session.run(setup)
+        result.setup_failures = verify_run(path, result.setup)
     for index, block in enumerate(lexed.blocks):
         run = session.run(block.example)
         result.runs.append(run)
         result.failures[index] = verify_run(path, run)
     check_reroll_limits(result)
     return result
+
+
+def page_setup(result: PageResult, file_text: str) -> Example | None:
+    """The page's setup read from its front matter; a malformed one is a syntax failure."""
+    try:
+        return read_setup(file_text) if file_text else None
+    except ExampleSyntaxError as error:
+        result.syntax_failures.append(syntax_failure(result.path, error))
+        return None
 
 
 def check_reroll_limits(result: PageResult) -> None:

@@ -39,11 +39,15 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
+from site_plugins.examples.lexer import Example
+
 #: A control message: one letter and a number (a pid, or an exit status).
 CONTROL = struct.Struct("!ci")
 
 #: What the child sends the build about a page (see the module's docstring).
 Message = tuple[Any, ...]
+#: The index the page's setup is reported under, before its examples (0, 1, …).
+SETUP_INDEX = -1
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,8 @@ class PageRequest:
     first_line: int
     limits: CheckLimits
     log_path: str
+    #: The page's setup, run before its first example (``examples_setup``).
+    setup: Example | None = None
 
 
 def main(argv: list[str]) -> None:
@@ -154,6 +160,10 @@ def _check_page(connection: Connection, request: PageRequest) -> None:
     lexed = lex_page(request.text, request.first_line)
     session = Session(request.limits.time_limit, output_limit=request.limits.output_chars,
                       on_step=lambda step: connection.send(("step", step.line)))
+    if request.setup is not None and lexed.blocks:
+        connection.send(("example", SETUP_INDEX))
+        run = session.run(request.setup)
+        connection.send(("run", SETUP_INDEX, run, verify_run(request.path, run)))
     for index, block in enumerate(lexed.blocks):
         connection.send(("example", index))
         run = session.run(block.example)

@@ -19,7 +19,7 @@ from site_plugins.examples.pyodide_node import (
     trace_stdlib,
     trimmed_stdlib,
 )
-from site_plugins.examples.render import card_data
+from site_plugins.examples.render import page_card_data
 from site_plugins.examples.verify import verify_page
 from site_plugins.examples.wheels import build_wheel, installed_wheel
 from tests.conftest import ROOT
@@ -35,7 +35,7 @@ def docs_cards() -> list[list[dict[str, object]]]:
         name = page.relative_to(ROOT).as_posix()
         result = verify_page(name, page.read_text(encoding="utf-8"))
         if any(run.rolls_dice for run in result.runs):
-            pages.append([card_data(run, "s", i) for i, run in enumerate(result.runs)])
+            pages.append(page_card_data(result.runs, "s", result.setup_source))
     return pages
 
 

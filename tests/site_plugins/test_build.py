@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import json
+import logging
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
+from site_plugins.examples import checker as checker_module
+from site_plugins.examples import plugin as plugin_module
+from site_plugins.examples.checker import Checker
+from site_plugins.examples.result_cache import RESULTS
 from tests.conftest import ROOT, SAMPLES, make_site
 
 MKDOCS = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"]
@@ -222,3 +229,202 @@ def test_the_project_site_builds_with_no_other_origin(project_site: Path) -> Non
         text = page.read_text(encoding="utf-8")
         urls |= set(re.findall(r'(?:src|href)="((?:https?:)?//[^"]*)"', text))
     assert {u for u in urls if not u.startswith("http://127.0.0.1")} == set()
+
+
+def test_the_project_build_has_reroll(project_site: Path) -> None:
+    """With node_modules/pyodide (CI, ``make test``): the engine ships and every page with
+    a card that rolls loads the script that draws the Reroll buttons."""
+    assert (project_site / "assets/rules-examples/pyodide/manifest.json").is_file()
+    assert (project_site / "rules-examples-sw.js").is_file()
+    assert (project_site / "assets/rules-examples/cards.js").is_file()
+    pages = [page for page in project_site.rglob("*.html")
+             if 'data-rx-rerollable="true"' in page.read_text("utf-8")]
+    assert pages
+    for page in pages:
+        tags = re.findall(r"<script[^>]*assets/rules-examples/cards\.js[^>]*>",
+                          page.read_text("utf-8"))
+        assert len(tags) == 1 and 'type="module"' in tags[0], page
+
+
+LOUD = [sys.executable, "-m", "mkdocs", "build", "--strict"]  # no --quiet: warnings count
+NO_PYODIDE = "pyodide_dir: missing/pyodide"
+REROLL_OFF = ("rules-examples: Reroll is off for this build: no Pyodide at missing/pyodide "
+              "(run `npm ci`, see README)")
+
+
+def loud_build(tmp_path: Path, pages: dict[str, str],
+               plugin_options: str) -> tuple[int, str]:
+    config = make_site(tmp_path, pages, theme="material", plugin_options=plugin_options)
+    done = subprocess.run([*LOUD, "-f", str(config)], capture_output=True, text=True,
+                          env=ENV, cwd=tmp_path, timeout=120)
+    return done.returncode, done.stdout + done.stderr
+
+
+def sample(name: str) -> str:
+    return (SAMPLES / name).read_text(encoding="utf-8")
+
+
+def test_without_pyodide_the_site_builds_checked_and_without_reroll(tmp_path: Path) -> None:
+    """A clone without node_modules: ``mkdocs build --strict`` passes, every example is
+    checked and drawn, no Reroll anywhere, and one info line says why."""
+    pages = {"index.md": "# Home\n\n```rules-example\n>>> 2 * 3\n6\n```\n",
+             "good.md": sample("good.md")}
+    status, output = loud_build(tmp_path, pages, NO_PYODIDE)
+    assert status == 0, output
+    assert [line for line in output.splitlines() if "Reroll" in line] == [
+        f"INFO    -  {REROLL_OFF}"]
+    assert "WARNING" not in output
+    site = tmp_path / "site"
+    html = "".join(page.read_text("utf-8") for page in site.rglob("*.html"))
+    assert html.count('data-rx-state="verified"') == 3
+    assert "cards.js" not in html and "reroll-check.js" not in html
+    assert not (site / "assets/rules-examples/pyodide").exists()
+    assert not (site / "rules-examples-sw.js").exists()
+    assert not list((site / "assets/rules-examples").glob("*.js"))
+
+
+def test_without_pyodide_a_wrong_claim_still_fails_the_build(tmp_path: Path) -> None:
+    status, output = loud_build(tmp_path, {"wrong_result.md": sample("wrong_result.md")},
+                                NO_PYODIDE)
+    assert status == 1
+    assert "docs/wrong_result.md:10: example did not verify" in output
+    assert "1 example did not verify" in output
+
+
+def test_reroll_true_without_pyodide_is_an_error(tmp_path: Path) -> None:
+    """The author asked for Reroll: a build without it would be silently less."""
+    status, output = loud_build(tmp_path, {"good.md": sample("good.md")},
+                                f"{NO_PYODIDE}\n      reroll: true")
+    assert status == 1
+    assert "the option `reroll: true` needs Pyodide, but Pyodide's runtime files were not " \
+           "found" in output
+    assert "run `npm ci`" in output and "or set `reroll: auto`" in output
+    assert not (tmp_path / "site" / "good").exists()
+
+
+def test_an_unknown_reroll_value_is_a_configuration_error(tmp_path: Path) -> None:
+    status, output = loud_build(tmp_path, {"good.md": sample("good.md")}, "reroll: sometimes")
+    assert status == 1
+    assert "option 'reroll': expected true, false or auto, not 'sometimes'" in output
+
+
+def test_without_node_reroll_ships_without_a_snapshot_and_one_note(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(plugin_module, "find_node", lambda: None)
+    pyodide = ROOT / "node_modules" / "pyodide"
+    caplog.set_level(logging.INFO)
+    html = built_html(tmp_path, {"good.md": sample("good.md")},
+                      plugin_options=f"pyodide_dir: {pyodide}")
+    notes = [r.getMessage() for r in caplog.records if "rules-examples" in r.name
+             and ("Reroll" in r.getMessage() or "Node" in r.getMessage())]
+    assert len(notes) == 1 and "Reroll is on, without a start-up snapshot" in notes[0], notes
+    assert "cards.js" in html
+    engine = tmp_path / "site/assets/rules-examples/pyodide"
+    manifest = json.loads((engine / "manifest.json").read_text("utf-8"))
+    assert manifest["snapshot"] is None
+    stdlib = engine / str(manifest["dir"]) / "python_stdlib.zip"
+    assert stdlib.stat().st_size == (pyodide / "python_stdlib.zip").stat().st_size
+
+
+def count_submissions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths of the pages sent to a checker from now on."""
+    submitted: list[str] = []
+    real = Checker.submit
+
+    def spy(self: Checker, path: str, *args: Any, **kwargs: Any) -> object:
+        submitted.append(path)
+        return real(self, path, *args, **kwargs)
+
+    monkeypatch.setattr(Checker, "submit", spy)
+    return submitted
+
+
+def count_worker_starts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    started: list[int] = []
+    real = checker_module._Worker.start
+
+    def start(cls: type, logs: Path) -> object:
+        started.append(1)
+        return real(logs)
+
+    monkeypatch.setattr(checker_module._Worker, "start", classmethod(start))
+    return started
+
+
+THREE_PAGES = {f"p{n}.md": f"# Page {n}\n\n```rules-example\n>>> {n} + 1\n{n + 1}\n```\n"
+               for n in range(3)}
+
+
+def build_site(config_file: Path, command: str = "build") -> Any:
+    config = load_config(str(config_file))
+    config.plugins.on_startup(command=command, dirty=False)
+    build(config)
+    return config
+
+
+def test_a_second_build_checks_only_the_page_that_changed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    RESULTS.clear()
+    submitted = count_submissions(monkeypatch)
+    config_file = make_site(tmp_path, THREE_PAGES, plugin_options="reroll: false")
+    build_site(config_file)
+    assert sorted(submitted) == ["docs/p0.md", "docs/p1.md", "docs/p2.md"]
+
+    submitted.clear()
+    edited = THREE_PAGES["p1.md"].replace("# Page 1", "# Page 1, edited")
+    (tmp_path / "docs" / "p1.md").write_text(edited, encoding="utf-8")
+    build_site(config_file)
+    assert submitted == ["docs/p1.md"]
+    html = (tmp_path / "site" / "p1" / "index.html").read_text("utf-8")
+    assert "Page 1, edited" in html and 'data-rx-state="verified"' in html
+    for n in (0, 2):  # drawn from the results kept
+        page = (tmp_path / "site" / f"p{n}" / "index.html").read_text("utf-8")
+        assert 'data-rx-state="verified"' in page
+
+    submitted.clear()
+    monkeypatch.setattr(plugin_module, "engine_hash", lambda: "the engine changed")
+    build_site(config_file)
+    assert sorted(submitted) == ["docs/p0.md", "docs/p1.md", "docs/p2.md"]
+
+
+def test_serve_keeps_its_workers_and_checks_a_failing_page_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between two builds of ``mkdocs serve`` with the engine unchanged no worker starts; a
+    page that failed is checked again (its failure may have been the moment's)."""
+    RESULTS.clear()
+    pages = {**THREE_PAGES, "wrong.md": sample("wrong_result.md")}
+    config_file = make_site(tmp_path, pages, plugin_options="reroll: false\n      jobs: 1")
+    submitted = count_submissions(monkeypatch)
+    started = count_worker_starts(monkeypatch)
+    config = build_site(config_file, command="serve")
+    try:
+        assert len(submitted) == 4 and started == [1]
+        submitted.clear()
+        build_site(config_file, command="serve")
+        assert submitted == ["docs/wrong.md"] and started == [1]
+        html = (tmp_path / "site" / "wrong" / "index.html").read_text("utf-8")
+        assert 'data-rx-state="failed"' in html
+    finally:
+        config.plugins.on_shutdown()
+
+
+def test_serve_starts_new_workers_when_the_ones_it_kept_are_gone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    RESULTS.clear()
+    config_file = make_site(tmp_path, THREE_PAGES, plugin_options="reroll: false\n      jobs: 1")
+    config = build_site(config_file, command="serve")
+    try:
+        plugin = config.plugins["rules-examples"]
+        assert plugin.checker is not None
+        for worker in plugin.checker._workers:  # what the OOM killer, or a user, may do
+            worker.process.kill()
+            worker.process.wait()
+        edited = THREE_PAGES["p2.md"].replace("2 + 1\n3", "2 + 2\n4")
+        (tmp_path / "docs" / "p2.md").write_text(edited, encoding="utf-8")
+        started = count_worker_starts(monkeypatch)
+        build_site(config_file, command="serve")
+        html = (tmp_path / "site" / "p2" / "index.html").read_text("utf-8")
+        assert 'data-rx-state="verified"' in html and "2 + 2" in html and started == [1]
+    finally:
+        config.plugins.on_shutdown()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from site_plugins.examples.render import card_data
+from site_plugins.examples.render import page_card_data
 from site_plugins.examples.reroll import parse_cards, rerun
 from site_plugins.examples.session import DiceMode
 from site_plugins.examples.verify import verify_page
@@ -25,7 +25,7 @@ def test_every_example_rerolls_without_a_code_error(page: str) -> None:
     result = verify_page(page, (ROOT / page).read_text(encoding="utf-8"))
     if not result.blocks:
         return
-    cards = parse_cards([card_data(r, "s", i) for i, r in enumerate(result.runs)])
+    cards = parse_cards(page_card_data(result.runs, "s", result.setup_source))
     broken = []
     for card, run in zip(cards, result.runs, strict=True):
         if not run.rerollable:

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from site_plugins.examples.render import card_data
+from site_plugins.examples.render import page_card_data
 from site_plugins.examples.reroll import RerollRequestError, reroll_page, rerun
 from site_plugins.examples.reroll import parse_cards as parse
 from site_plugins.examples.session import DiceMode
@@ -23,7 +23,7 @@ def cards() -> list[dict[str, object]]:
     text = (ROOT / PAGE).read_text(encoding="utf-8")
     result = verify_page(PAGE, text)
     assert not result.all_failures
-    return [card_data(r, "s", i) for i, r in enumerate(result.runs)]
+    return page_card_data(result.runs, "s", result.setup_source)
 
 
 def index_of(cards: list[dict[str, object]], needle: str) -> int:

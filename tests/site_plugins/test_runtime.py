@@ -13,7 +13,7 @@ import pytest
 
 from site_plugins.examples import pyodide_node, runtime
 from site_plugins.examples.pyodide_node import ALWAYS, trace_stdlib, trimmed_stdlib
-from site_plugins.examples.render import card_data
+from site_plugins.examples.render import page_card_data
 from site_plugins.examples.runtime import BrowserEngineError, find_pyodide, write_runtime
 from site_plugins.examples.verify import verify_page
 from site_plugins.examples.wheels import build_wheel, installed_wheel
@@ -131,7 +131,7 @@ def test_a_trimmed_stdlib_keeps_what_is_named_its_packages_and_the_error_reporti
 def docs_cards() -> list[list[dict[str, object]]]:
     page = "docs/verses/action-chaining.md"
     result = verify_page(page, (ROOT / page).read_text(encoding="utf-8"))
-    return [[card_data(run, "s", i) for i, run in enumerate(result.runs)]]
+    return [page_card_data(result.runs, "s", result.setup_source)]
 
 
 def test_the_trace_finds_what_the_engine_imports_in_pyodide(tmp_path: Path) -> None:
