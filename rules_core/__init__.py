@@ -7,6 +7,9 @@ The shared core carries no game rules and names no system:
   roll and the verbs that make one (roll, reroll while, explode, keep, count, cancel, total);
 - [`pool`][rules_core.pool]: pools of named terms with bonus and penalty dice;
 - [`contest`][rules_core.contest]: two rolls decided by a rule the system supplies;
+- [`success_pool`][rules_core.success_pool] and [`success_contest`][rules_core.success_contest]:
+  pools that count successes (a target number, dice rolled again, tens that count double,
+  a chance die) and contests of successes with a tie rule per action;
 - [`play`][rules_core.play]: rounds played until decided, within a limit;
 - [`outcome`][rules_core.outcome], [`marks`][rules_core.marks],
   [`explain`][rules_core.explain]: how a result describes itself to a card;
@@ -33,7 +36,15 @@ from rules_core.errors import (
     RulesCoreError,
     RulesError,
 )
-from rules_core.explain import DieView, Explained, Explanation, RollView, TableView
+from rules_core.explain import (
+    Described,
+    DieView,
+    Explained,
+    Explanation,
+    RollView,
+    StatLine,
+    TableView,
+)
 from rules_core.marks import MARKS, Mark, Tone
 from rules_core.outcome import Outcome
 from rules_core.play import PlayLoop
@@ -61,6 +72,7 @@ __all__ = [
     "ContestRule",
     "Copyable",
     "CountAtLeast",
+    "Described",
     "DiceError",
     "DiceLimitError",
     "DiceScriptError",
@@ -93,6 +105,7 @@ __all__ = [
     "RulesError",
     "ScriptedDice",
     "Side",
+    "StatLine",
     "TableView",
     "Tone",
     "Total",

@@ -76,6 +76,39 @@ class Explanation:
     odds: tuple[Question, ...] = ()
 
 
+@dataclass(frozen=True)
+class StatLine:
+    """A character in one line: the name, then the numbers they roll with, in the order a
+    character sheet lists them (``("PRW", "3")``, ``("Unarmed Combat", "2")``), and short
+    notes (``player character``, ``rabble``). A card shows it where an example sets the
+    character up, instead of the code that built them.
+
+    Examples:
+        >>> line = StatLine("Tam", (("PRW", "3"), ("Unarmed Combat", "2")), ("6 AD",))
+        >>> line.text()
+        'Tam: PRW 3, Unarmed Combat 2; 6 AD'
+    """
+
+    name: str
+    stats: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        """The line as plain words (for screen readers and announcements)."""
+        stats = ", ".join(f"{label} {value}" for label, value in self.stats)
+        parts = [part for part in (stats, "; ".join(self.notes)) if part]
+        return f"{self.name}: {'; '.join(parts)}" if parts else self.name
+
+
+@runtime_checkable
+class Described(Protocol):
+    """A character (or anything with a sheet) that can say who it is in one line."""
+
+    def stat_line(self) -> StatLine:
+        """Return this character's [`StatLine`][rules_core.explain.StatLine]."""
+        ...
+
+
 @runtime_checkable
 class Explained(Protocol):
     """A result that can explain itself."""

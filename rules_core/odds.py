@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb, lcm
 from typing import TYPE_CHECKING, Any
@@ -34,6 +34,7 @@ from rules_core.procedure import (
     KeepLowest,
     Procedure,
     RerollWhile,
+    success_value,
 )
 from rules_core.question import AtLeast, NoOdds, Question, Repeated, Settled, Wins
 
@@ -183,13 +184,28 @@ def _open_tail(die: icepool.Die[int], procedure: Procedure, cap: int) -> icepool
 
 
 def _cap_total(procedure: Procedure, cap: int) -> int:
-    return cap + procedure.modifier
+    top = cap + procedure.modifier + _bonus(procedure)
+    plus, minimum = _adjustment(procedure)
+    return max(top + plus, minimum, 0) if plus or minimum else top
+
+
+def _bonus(procedure: Procedure) -> int:
+    """Successes the reading adds to a roll with at least one (0 for most readings)."""
+    reading = procedure.reading
+    return reading.bonus if isinstance(reading, CountAtLeast) else 0
+
+
+def _adjustment(procedure: Procedure) -> tuple[int, int]:
+    """The successes a count adds whatever the dice show, and its minimum ((0, 0) for most
+    readings)."""
+    reading = procedure.reading
+    return (reading.plus, reading.minimum) if isinstance(reading, CountAtLeast) else (0, 0)
 
 
 def _cap_for(procedure: Procedure, value: int) -> int | None:
     if _explosion(procedure) is None:
         return None
-    return max(value - procedure.modifier, 1)
+    return max(value - procedure.modifier - _adjustment(procedure)[0], 1)
 
 
 # -- procedures as icepool dice ------------------------------------------------------------
@@ -212,6 +228,12 @@ def _reading_die(procedure: Procedure, limit: int | None, cap: int | None) -> ic
         die = die.map(lambda x: min(x, cap))
     plus = procedure.modifier
     die = die + plus if plus else die
+    bonus = _bonus(procedure)
+    if bonus:  # only a roll with a success of its own gets it
+        die = die.map(lambda x: x + bonus if 0 < x < _SENTINEL else x)
+    added, minimum = _adjustment(procedure)
+    if added or minimum:  # whatever the dice show, never below the minimum
+        die = die.map(lambda x: max(x + added, minimum, 0) if x < _SENTINEL else x)
     if not refused:
         return die
     kept = (1 - refused) ** procedure.size
@@ -293,7 +315,7 @@ def _explosion(procedure: Procedure) -> Explode | None:
 def _value_of(procedure: Procedure) -> Callable[[int], int]:
     reading = procedure.reading
     if isinstance(reading, CountAtLeast):
-        return lambda face: 1 if face >= reading.target else 0
+        return lambda face: success_value(face, reading.target, reading.doubles)
     return lambda face: face
 
 
@@ -347,6 +369,9 @@ def _mean(procedure: Procedure) -> Fraction | None:
         return Fraction(sum(o * q for o, q in die.items()), die.denominator())
     if _keep_step(procedure) is not None:
         return None
+    plus, minimum = _adjustment(procedure)
+    if plus or minimum:
+        return _adjusted_mean(procedure, plus, minimum)
     value = _value_of(procedure)
     face = _face_die(procedure, None)
     sides = procedure.sides
@@ -357,4 +382,30 @@ def _mean(procedure: Procedure) -> Fraction | None:
     n = face.denominator()
     first = sum(Fraction(q, n) * (value(f) + (plain if f in blow.faces else 0))
                 for f, q in face.items())
-    return Fraction(procedure.size * first + procedure.modifier)
+    mean = Fraction(procedure.size * first + procedure.modifier)
+    bonus = _bonus(procedure)
+    if not bonus:
+        return mean
+    # The bonus is added unless every die's chain is worth nothing.
+    nothing, going_on = (Fraction(sum(1 for f in range(1, sides + 1)
+                                      if value(f) == 0 and (f in blow.faces) == blown), sides)
+                         for blown in (False, True))
+    plain_nothing = nothing / (1 - going_on)
+    first_nothing = sum(Fraction(q, n) * (plain_nothing if f in blow.faces else 1)
+                        for f, q in face.items() if value(f) == 0)
+    return mean + bonus * (1 - first_nothing ** procedure.size)
+
+
+def _adjusted_mean(procedure: Procedure, plus: int, minimum: int) -> Fraction | None:
+    """The mean of a count with ``plus`` and ``minimum`` whose dice explode: the mean without
+    them, plus ``plus``, plus what the floor adds back below it (a finite sum)."""
+    reading = procedure.reading
+    assert isinstance(reading, CountAtLeast)
+    plain = replace(procedure, reading=replace(reading, plus=0, minimum=0))
+    base = _mean(plain)
+    if base is None:
+        return None
+    low = max(minimum, 0) - plus  # readings below this are lifted to the floor
+    die = _reading_die(plain, None, cap=max(low, 1))
+    lifted = Fraction(sum(max(low - o, 0) * q for o, q in die.items()), die.denominator())
+    return base + plus + lifted

@@ -123,9 +123,18 @@ def _keep(roll: Roll, n: int, *, highest: bool) -> Roll:
     return roll.with_dice(ranked[max(n, 0):], kept=False)
 
 
-def count_at_least(roll: Roll, target: int) -> int:
-    """How many dice that count show ``target`` or more (successes)."""
-    return sum(1 for die in roll.dice if die.counts and die.face >= target)
+def count_at_least(roll: Roll, target: int, doubles: int | None = None) -> int:
+    """How many dice that count show ``target`` or more (successes); with ``doubles``, a die
+    showing that face or more counts two."""
+    return sum(success_value(die.face, target, doubles) for die in roll.dice if die.counts)
+
+
+def success_value(face: int, target: int, doubles: int | None = None) -> int:
+    """What one face is worth in successes: 0 below ``target``, else 1, or 2 from
+    ``doubles`` up (``None``: no face counts double)."""
+    if face < target:
+        return 0
+    return 2 if doubles is not None and face >= doubles else 1
 
 
 def cancel_highest(roll: Roll, n: int, among: Callable[[Die], bool] = lambda die: True) -> Roll:
@@ -220,14 +229,37 @@ class KeepLowest:
 
 @dataclass(frozen=True)
 class CountAtLeast:
-    """Read a roll as its successes: dice showing ``target`` or more."""
+    """Read a roll as its successes: dice showing ``target`` or more.
+
+    ``doubles``: a die showing that face or more counts two successes (``None``: none
+    does). ``bonus``: successes added to a roll whose dice show at least one success (a
+    roll with none stays at none), such as Storypath's Enhancement. ``plus``: successes
+    added whatever the dice show (negative: taken away), after the bonus. ``minimum``: the
+    fewest successes the roll reads (guaranteed successes, such as armor's); the reading is
+    never below it, nor below 0.
+
+    Examples:
+        Three successes, two taken away, but never fewer than the two guaranteed:
+
+        >>> from rules_core.dice import ScriptedDice
+        >>> roll = Procedure(4, 10).roll(ScriptedDice("9 8 8 1"))
+        >>> CountAtLeast(8, plus=-2).read(roll), CountAtLeast(8, plus=-2, minimum=2).read(roll)
+        (1, 2)
+    """
 
     target: int
     noun: str = "success"
+    doubles: int | None = None
+    bonus: int = 0
+    plus: int = 0
+    minimum: int = 0
 
     def read(self, roll: Roll) -> int:
-        """The successes."""
-        return count_at_least(roll, self.target)
+        """The successes (with ``bonus`` added when the dice show any), then ``plus``, never
+        below ``minimum``."""
+        found = count_at_least(roll, self.target, self.doubles)
+        found = found + self.bonus if found else found
+        return max(found + self.plus, self.minimum, 0)
 
 
 @dataclass(frozen=True)
@@ -331,4 +363,5 @@ def _faces_words(faces: frozenset[int]) -> str:
 
 __all__ = ["CountAtLeast", "Explode", "KeepHighest", "KeepLowest", "PoolStep", "Procedure",
            "Reading", "RerollWhile", "Step", "Total", "cancel_highest", "count_at_least",
-           "explode", "keep_highest", "keep_lowest", "reroll_while", "roll_pool", "total"]
+           "explode", "keep_highest", "keep_lowest", "reroll_while", "roll_pool",
+           "success_value", "total"]

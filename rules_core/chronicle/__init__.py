@@ -1,0 +1,165 @@
+"""The Chronicle System (A Song of Ice and Fire Roleplaying), "Combat Actions": summed d6 tests
+with bonus and penalty dice, and combat.
+
+Public API:
+
+```python
+edric = Character("Edric", {"Agility": 3, "Athletics": 4, "Awareness": 3, "Endurance": 4,
+                            "Fighting": 5}, {"Fighting": {"Long Blades": 2}},
+                  weapons=(Weapon("longsword", specialty="Long Blades", damage="Athletics"),))
+edric.test("Fighting", "Long Blades").against("Challenging", rolled("6 5 4 4 3 1"))
+combat = Combat(edric, [rorik, raider])
+combat.attack("Edric", "Rorik", dice=rolled("6 6 5 4 2 1"))   # and charge, disarm, dodge…
+recover_injuries(edric, combat.harm("Edric"), "moderate", dice=rolled("5 4 3 3"))
+```
+"""
+
+from rules_core.chronicle.action_results import ActionResult, AttackGroup, AttackResult
+from rules_core.chronicle.actions import (
+    ACTIONS,
+    FREE,
+    GREATER,
+    LESSER,
+    VARIES,
+    Action,
+    action_table,
+)
+from rules_core.chronicle.character import Character
+from rules_core.chronicle.combat import Combat
+from rules_core.chronicle.combat_state import CombatState
+from rules_core.chronicle.criticals import (
+    CRITICAL_HITS,
+    FUMBLES,
+    TableRow,
+    critical_row,
+    critical_table,
+    fumble_row,
+    fumble_table,
+)
+from rules_core.chronicle.damage import Damage
+from rules_core.chronicle.defeat import (
+    DEATH,
+    MAIMED,
+    RANSOM,
+    TAKE_THE_BLACK,
+    UNCONSCIOUS,
+    Defeat,
+    consequence_table,
+)
+from rules_core.chronicle.degrees import Grade, degrees_of_success, degrees_table
+from rules_core.chronicle.destiny import DestinyPoints, destiny_table
+from rules_core.chronicle.difficulty import (
+    AUTOMATIC,
+    CHALLENGING,
+    EASY,
+    FORMIDABLE,
+    HARD,
+    HEROIC,
+    LADDER,
+    ROUTINE,
+    VERY_HARD,
+    Difficulty,
+    difficulty,
+    difficulty_table,
+)
+from rules_core.chronicle.equipment import Armor, Mount, Weapon
+from rules_core.chronicle.errors import (
+    ActionError,
+    CharacterError,
+    ChronicleError,
+    CombatError,
+    DestinyError,
+    HarmError,
+    TestError,
+)
+from rules_core.chronicle.harm import Blow, Harm
+from rules_core.chronicle.marks import BONUS_DIE, CRITICAL_SIX, EXTRA_PENALTY_DIE, FUMBLE_ONE
+from rules_core.chronicle.opposed import opposed
+from rules_core.chronicle.readings import DEFAULT_READINGS, Readings
+from rules_core.chronicle.recovery import (
+    Recovery,
+    recover_injuries,
+    recover_wounds,
+    recovery_table,
+    wounds_removed,
+)
+from rules_core.chronicle.result import TestResult
+from rules_core.chronicle.roll_form import ROLL_FORM
+from rules_core.chronicle.rolling import AbilityTest
+from rules_core.chronicle.tables import RulesTable
+
+__all__ = [
+    "ACTIONS",
+    "AUTOMATIC",
+    "BONUS_DIE",
+    "CHALLENGING",
+    "CRITICAL_HITS",
+    "CRITICAL_SIX",
+    "DEATH",
+    "DEFAULT_READINGS",
+    "EASY",
+    "EXTRA_PENALTY_DIE",
+    "FORMIDABLE",
+    "FREE",
+    "FUMBLES",
+    "FUMBLE_ONE",
+    "GREATER",
+    "HARD",
+    "HEROIC",
+    "LADDER",
+    "LESSER",
+    "MAIMED",
+    "RANSOM",
+    "ROLL_FORM",
+    "ROUTINE",
+    "TAKE_THE_BLACK",
+    "UNCONSCIOUS",
+    "VARIES",
+    "VERY_HARD",
+    "AbilityTest",
+    "Action",
+    "ActionError",
+    "ActionResult",
+    "Armor",
+    "AttackGroup",
+    "AttackResult",
+    "Blow",
+    "Character",
+    "CharacterError",
+    "ChronicleError",
+    "Combat",
+    "CombatError",
+    "CombatState",
+    "Damage",
+    "Defeat",
+    "DestinyError",
+    "DestinyPoints",
+    "Difficulty",
+    "Grade",
+    "Harm",
+    "HarmError",
+    "Mount",
+    "Readings",
+    "Recovery",
+    "RulesTable",
+    "TableRow",
+    "TestError",
+    "TestResult",
+    "Weapon",
+    "action_table",
+    "consequence_table",
+    "critical_row",
+    "critical_table",
+    "degrees_of_success",
+    "degrees_table",
+    "destiny_table",
+    "difficulty",
+    "difficulty_table",
+    "fumble_row",
+    "fumble_table",
+    "opposed",
+    "recover_injuries",
+    "recover_wounds",
+    "recovery_table",
+    "wounds_removed",
+]

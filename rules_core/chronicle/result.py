@@ -1,0 +1,289 @@
+"""A rolled test: its dice, its result, and what the result means.
+
+Chronicle System: the result is the kept dice plus modifiers; against a Difficulty it
+succeeds with degrees or fails marginally or critically
+([`Grade`][rules_core.chronicle.Grade]). A **fumble** is a test whose dice all show 1
+(seed, "Critical Failures (Fumbles)"). An attack test against Combat Defense that reaches
+**twice** the Combat Defense is a **critical hit** (seed, "Critical Successes").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules_core.chronicle.degrees import Grade
+from rules_core.chronicle.difficulty import Difficulty
+from rules_core.chronicle.errors import TestError
+from rules_core.chronicle.marks import BONUS_DIE, CRITICAL_SIX, EXTRA_PENALTY_DIE, FUMBLE_ONE
+from rules_core.chronicle.readings import ALL_ONES, ROLLED
+from rules_core.chronicle.rolling import BONUS, PENALTY, AbilityTest
+from rules_core.explain import DieView, Explanation, RollView, die_views
+from rules_core.marks import Mark
+from rules_core.outcome import Outcome
+from rules_core.procedure import KeepHighest, Procedure
+from rules_core.question import AtLeast, Question, Settled
+from rules_core.roll import Roll
+from rules_core.words import count
+
+MOST_ROWS = 8
+"""The critical and fumble tables have 8 rows; more sixes or ones read the 8th."""
+
+
+@dataclass(frozen=True, repr=False)
+class TestResult:
+    """A rolled [`AbilityTest`][rules_core.chronicle.AbilityTest]: the ``roll``, and the
+    ``difficulty`` it had to reach (None for a test with nothing to reach). ``attack`` marks
+    an attack test against Combat Defense, which can be a critical hit. ``foiled_by`` names
+    who burned a Destiny Point to turn its success into a failure.
+
+    Examples:
+        >>> from rules_core.dice import ScriptedDice
+        >>> test = AbilityTest("Edric", "Fighting", 3).with_bonus("aim")
+        >>> hit = test.against(Difficulty(8, "Rorik's Combat Defense"),
+        ...                    ScriptedDice("6 6 5 2"))
+        >>> hit.result, hit.degrees, hit.fumble
+        (17, 2, False)
+        >>> test.against(9, ScriptedDice("1 1 1 1")).fumble
+        True
+    """
+
+    __test__ = False  # not a pytest test class
+
+    test: AbilityTest
+    roll: Roll
+    difficulty: Difficulty | None = None
+    attack: bool = False
+    foiled_by: str = ""
+
+    @property
+    def who(self) -> str:
+        """Who rolled."""
+        return self.test.who
+
+    @property
+    def dice_total(self) -> int:
+        """The kept dice added up."""
+        return sum(die.face for die in self.roll.dice if die.kept)
+
+    @property
+    def result(self) -> int:
+        """The kept dice plus modifiers (the Difficulty itself, for an automatic success)."""
+        if self.test.automatic:
+            return self._target()
+        return self.dice_total + self.test.modifier
+
+    @property
+    def sixes(self) -> int:
+        """Sixes for the critical table: among the kept dice (or every die rolled, under
+        ``Readings(critical_sixes="rolled")``)."""
+        return len(self._six_indexes())
+
+    @property
+    def ones(self) -> int:
+        """Ones among every die rolled, bonus dice included (the fumble table's count)."""
+        return sum(1 for die in self.roll.dice if die.face == 1)
+
+    @property
+    def fumble(self) -> bool:
+        """Whether every die rolled shows 1 (at least one die rolled)."""
+        return bool(self.roll.dice) and self.ones == len(self.roll.dice)
+
+    @property
+    def grade(self) -> Grade:
+        """The result against the Difficulty."""
+        return Grade(self.result, self._target())
+
+    @property
+    def succeeded(self) -> bool:
+        """Whether the result reaches the Difficulty (and no burned Destiny Point foiled it)."""
+        return self.grade.succeeded and not self.foiled_by
+
+    @property
+    def degrees(self) -> int:
+        """Degrees of success, 1 to 4 (0 on a failure)."""
+        return self.grade.degrees if self.succeeded else 0
+
+    @property
+    def critical_failure(self) -> bool:
+        """A critical failure as [`Readings`][rules_core.chronicle.Readings] reads it: a miss
+        by 5 or more (default), or a fumble."""
+        if self.test.readings.critical_failure == ALL_ONES:
+            return self.fumble
+        return self.grade.failure == "critical"
+
+    @property
+    def critical(self) -> bool:
+        """Whether an attack test reached twice the Combat Defense (a critical hit)."""
+        return self.attack and self.succeeded and self.result >= 2 * self._target()
+
+    @property
+    def critical_row(self) -> int:
+        """The row of the critical table, 1 to 8, by the sixes (0: no critical, or one with
+        no six)."""
+        return min(self.sixes, MOST_ROWS) if self.critical else 0
+
+    @property
+    def fumble_row(self) -> int:
+        """The row of the fumble table, 1 to 8, by the ones (0: no fumble)."""
+        return min(self.ones, MOST_ROWS) if self.fumble else 0
+
+    @property
+    def procedure(self) -> Procedure:
+        """How the dice were rolled and read (the odds are computed from it)."""
+        return self.test.procedure()
+
+    # -- odds -----------------------------------------------------------------------------------
+    def chance_of(self, value: int, note: str = "") -> Question:
+        """The question "this test reaches ``value``", settled where the dice cannot change
+        it."""
+        c = self.test.count()
+        low, high = c.kept + self.test.modifier, 6 * c.kept + self.test.modifier
+        what = f"{self.who} reaching {value}" + (f" ({note})" if note else "")
+        if self.test.automatic:
+            return Settled(what, True, "a burned Destiny Point makes the test succeed")
+        if value <= low:
+            return Settled(what, True, f"the lowest result possible, {low}, reaches it")
+        if value > high:
+            return Settled(what, False, f"the highest result possible, {high}, falls short")
+        return AtLeast(self.procedure, value, who=self.who, note=note)
+
+    def fumble_odds(self) -> Question:
+        """The chance that every die rolled shows 1."""
+        n = len(self.roll.dice)
+        if n == 0:
+            return Settled(f"a fumble by {self.who}", False, "no die is rolled")
+        highest = Procedure(n, 6, (KeepHighest(1),), label=f"the highest die of {n}d6")
+        return AtLeast(highest, 1, who=self.who, note="a fumble: every die shows 1")
+
+    def odds(self) -> tuple[Question, ...]:
+        """This result or better; against a Difficulty, the chance to reach it (and these
+        degrees, a critical, a fumble, where they happened)."""
+        if self.difficulty is None:
+            return (AtLeast(self.procedure, self.result, who=self.who),)
+        target = self._target()
+        if self.attack:
+            asked = [self.chance_of(target, f"to hit {self.difficulty}"),
+                     self.chance_of(2 * target, f"a critical hit: twice {target}")]
+        else:
+            asked = [self.chance_of(target, f"to reach {self.difficulty}")]
+        if self.degrees > 1:
+            asked.append(self.chance_of(target + 5 * (self.degrees - 1),
+                                        f"{self.degrees} degrees of success or more"))
+        if self.fumble:
+            asked.append(self.fumble_odds())
+        return tuple(asked)
+
+    # -- words ----------------------------------------------------------------------------------
+    def dice_line(self) -> str:
+        """How the dice add up: ``6 dice (4 test + 2 bonus), the best 4 count: 6 + 5 + 4 + 3
+        = 18; − 1 (injury) = 17.``"""
+        if self.test.automatic:
+            return (f"No roll: a burned Destiny Point makes it succeed as if it rolled "
+                    f"exactly {self._target()}.")
+        c = self.test.count()
+        kept = [die.face for die in self.roll.dice if die.kept]
+        rolled = f"{count(c.rolled, 'die')}"
+        parts = [f"{c.test} test"] + ([f"{c.bonus} bonus"] if c.bonus else [])
+        if c.rolled > c.test and not c.keep_lowest:
+            rolled += f" ({' + '.join(parts)})"
+        elif c.keep_lowest:
+            rolled += f" ({c.test} test + {c.rolled - c.test} for penalty dice)"
+        if not kept:
+            text = f"{rolled}; the penalty dice leave none to keep, so the dice add 0"
+        elif c.kept < c.rolled:
+            best = "lowest" if c.keep_lowest else "best"
+            text = f"{rolled}, the {best} {c.kept} count: " + " + ".join(map(str, kept))
+            text += f" = {self.dice_total}" if len(kept) > 1 else ""
+        else:
+            text = f"{rolled}: " + " + ".join(map(str, kept))
+            text += f" = {self.dice_total}" if len(kept) > 1 else ""
+        mods = self.test._all_modifiers()
+        if mods:
+            text += "; " + str(self.dice_total) + "".join(
+                f" {'+' if a > 0 else '−'} {abs(a)} ({r})" for r, a in mods)
+            text += f" = {self.result}"
+        return text + "."
+
+    def verdict(self) -> str:
+        """``17 against Challenging (9): success by 8, 2 degrees of success.``"""
+        if self.difficulty is None:
+            return f"Result {self.result}."
+        text = f"{self.result} against {self.difficulty}: {self.grade.text()}"
+        if self.foiled_by:
+            text += f"; but {self.foiled_by} burns a Destiny Point and it fails"
+        return text + "."
+
+    def fumble_line(self) -> str:
+        """``Every die shows 1: a fumble, 3 ones.`` (empty without a fumble)."""
+        if not self.fumble:
+            return ""
+        return f"Every die shows 1: a fumble ({count(self.ones, 'one')} on the fumble table)."
+
+    def outcome(self) -> Outcome:
+        """Fumble, critical success, success or failure (none without a Difficulty)."""
+        if self.fumble:
+            return Outcome.FUMBLE
+        if self.difficulty is None:
+            return Outcome.NONE
+        if self.critical:
+            return Outcome.CRITICAL_SUCCESS
+        return Outcome.of(self.succeeded)
+
+    def view(self, label: str = "") -> RollView:
+        """The dice: bonus dice and extra penalty dice marked, dropped dice faded; the sixes
+        a critical counts and the ones a fumble counts marked."""
+        sixes = set(self._six_indexes()) if self.critical else set()
+        views: list[DieView] = []
+        for i, die in enumerate(self.roll.dice):
+            marks: list[Mark] = []
+            if i in sixes:
+                marks.append(CRITICAL_SIX)
+            if self.fumble:
+                marks.append(FUMBLE_ONE)
+            origin = {BONUS: BONUS_DIE, PENALTY: EXTRA_PENALTY_DIE}.get(die.origin)
+            for shown in die_views(die, (), origin):
+                views.append(DieView(shown.face, shown.sides, (*marks, *shown.marks)))
+        c = self.test.count()
+        text = label or f"{self.who} rolls {self.test.ability} ({c.test}D" + (
+            f" + {c.bonus}B" if c.bonus else "") + (f" − {c.penalty}D" if c.penalty else "") + ")"
+        return RollView(text, tuple(views))
+
+    def lines(self) -> tuple[str, ...]:
+        """The sentences of the card, in order."""
+        return tuple(x for x in (self.dice_line(), *self.test.notes(), self.verdict(),
+                                 self.fumble_line()) if x)
+
+    def explain(self) -> Explanation:
+        """The card: pool, dice, how they add up, the verdict, the odds."""
+        title = f"{self.who}: {self.test.ability} test"
+        if self.difficulty is not None:
+            title += f" against {self.difficulty}"
+        return Explanation(title=title, pool=self.test.pool_text(), rolls=(self.view(),),
+                           lines=self.lines(), outcome=self.outcome(), odds=self.odds())
+
+    def _target(self) -> int:
+        if self.difficulty is None:
+            raise TestError(f"{self.who}'s {self.test.ability} test was rolled with nothing "
+                            "to reach: roll it with against(difficulty, dice)")
+        return self.difficulty.value
+
+    def _six_indexes(self) -> list[int]:
+        every = self.test.readings.critical_sixes == ROLLED
+        return [i for i, die in enumerate(self.roll.dice)
+                if die.face == 6 and (every or die.kept)]
+
+    def __repr__(self) -> str:
+        dice = f"[{self.roll.text()}] = {self.result}" if self.roll.dice else (
+            f"no roll = {self.result}")
+        head = f"<{self.who}, {self.test.ability}: {dice}"
+        if self.difficulty is None:
+            return head + (", fumble>" if self.fumble else ">")
+        grade = self.grade
+        verdict = (f"success, {count(grade.degrees, 'degree')}" if self.succeeded
+                   else f"{grade.failure} failure" if grade.failure else
+                   f"failure (foiled by {self.foiled_by})")
+        if self.fumble:
+            verdict += ", fumble"
+        if self.critical:
+            verdict += f", critical ({count(self.sixes, 'six')})"
+        return f"{head} against {self.difficulty}: {verdict}>"

@@ -1,0 +1,128 @@
+"""Storypath "Action-Adventure" (Scion 2nd Edition): d10 pools with 10-again, initiative
+rosters, turns and movement, cover, and chases.
+
+Public API:
+
+```python
+ana = Character("Ana", {"Might": 2, "Dexterity": 3, "Cunning": 2},
+                {"Athletics": 3, "Close Combat": 2}, player=True)
+leap = ana.action("Athletics", "Dexterity", difficulty=2, task="Leap")
+leap.enhanced(1, "a rope").complicated(1, "she drops the torch").roll(dice)
+mixed(first, second, dice=...); teamwork(helper, leader, dice=...); contest(a, b, ...)
+roll_initiative(ana.initiative("Close Combat"), ..., dice=...).roster(players=[...])
+turn = Turn(ana, engaged=["Frost giant"]); turn.disengage(giant, dice=..., defence=...)
+railing = Cover("the marble railing", LIGHT); railing.hit("Ana")
+chase = Chase(chase_pool(ana, "sprint"), chase_pool(giant, "sprint"), laps=3,
+              interval_limit=5); chase.interval(dice, other, head_start={"Ana": 2})
+```
+"""
+
+from rules_core.storypath.action import ENHANCEMENT, Action, Complication, Stunt
+from rules_core.storypath.character import ATTRIBUTES, PHYSICAL, SKILLS, Character
+from rules_core.storypath.chase import Chase, chase_roll
+from rules_core.storypath.chase_options import (
+    CHASE_SKILLS,
+    COURSES,
+    DRIVING,
+    Hazard,
+    chase_pool,
+    hazard,
+    head_start,
+    snatch_and_grab,
+)
+from rules_core.storypath.contest import Contested, contest
+from rules_core.storypath.cover import (
+    COVER_KINDS,
+    EXPENDABLE,
+    FULL,
+    HEAVY,
+    LIGHT,
+    Cover,
+    CoverHit,
+    CoverKind,
+)
+from rules_core.storypath.errors import (
+    ActionError,
+    CharacterError,
+    ChaseError,
+    CoverError,
+    InitiativeError,
+    StorypathError,
+    TurnError,
+)
+from rules_core.storypath.initiative import Initiative, Roster, Slot, roll_initiative
+from rules_core.storypath.interval import Interval
+from rules_core.storypath.mixed import MixedResult, mixed
+from rules_core.storypath.movement import (
+    DIFFICULT,
+    OPEN,
+    TWICE_ATHLETICS,
+    TWICE_BOTH,
+    Speed,
+    speed,
+)
+from rules_core.storypath.race import Race
+from rules_core.storypath.reflexive import Reflexive
+from rules_core.storypath.result import ActionResult
+from rules_core.storypath.roll_form import ROLL_FORM
+from rules_core.storypath.teamwork import MAX_TEAMWORK, Help, teamwork
+from rules_core.storypath.turn import Turn
+
+__all__ = [
+    "ATTRIBUTES",
+    "CHASE_SKILLS",
+    "COURSES",
+    "COVER_KINDS",
+    "DIFFICULT",
+    "DRIVING",
+    "ENHANCEMENT",
+    "EXPENDABLE",
+    "FULL",
+    "HEAVY",
+    "LIGHT",
+    "MAX_TEAMWORK",
+    "OPEN",
+    "PHYSICAL",
+    "ROLL_FORM",
+    "SKILLS",
+    "TWICE_ATHLETICS",
+    "TWICE_BOTH",
+    "Action",
+    "ActionError",
+    "ActionResult",
+    "Character",
+    "CharacterError",
+    "Chase",
+    "ChaseError",
+    "Complication",
+    "Contested",
+    "Cover",
+    "CoverError",
+    "CoverHit",
+    "CoverKind",
+    "Hazard",
+    "Help",
+    "Initiative",
+    "InitiativeError",
+    "Interval",
+    "MixedResult",
+    "Race",
+    "Reflexive",
+    "Roster",
+    "Slot",
+    "Speed",
+    "StorypathError",
+    "Stunt",
+    "Turn",
+    "TurnError",
+    "chase_pool",
+    "chase_roll",
+    "contest",
+    "hazard",
+    "head_start",
+    "mixed",
+    "roll_initiative",
+    "snatch_and_grab",
+    "speed",
+    "teamwork",
+]
