@@ -90,6 +90,7 @@ from rules_core.kruhl.ranges import (
     range_table,
 )
 from rules_core.kruhl.roll import SkillRoll
+from rules_core.kruhl.roll_form import ROLL_FORM
 from rules_core.kruhl.situations import (
     ATTACK_SITUATIONS,
     DEFENSE_SITUATIONS,
@@ -139,6 +140,7 @@ __all__ = [
     "RANGE_BANDS",
     "RECOVERY",
     "REMARKABLE",
+    "ROLL_FORM",
     "ROUNDS_PER_MINUTE",
     "ROUND_SECONDS",
     "ROUTINE",

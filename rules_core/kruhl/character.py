@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+from rules_core.explain import StatLine
 from rules_core.kruhl.check import SkillCheck
 from rules_core.kruhl.errors import CharacterError
 from rules_core.kruhl.training import UNTRAINED, Training
@@ -164,6 +165,25 @@ class Character:
                 "with its rating (1 simple, 2 ordinary, 3 special-purpose)"
             )
         return self.equipment[item]
+
+    def stat_line(self) -> StatLine:
+        """The character as a card shows them: attributes, skills with their training,
+        equipment with its rating, Power Level; then whether a player plays them or they
+        are rabble.
+
+        Examples:
+            >>> Character("Issvisk", {"Brawn": 5, "Endurance": 8},
+            ...           skills={"Survival": "skilled"}, player=True).stat_line().text()
+            'Issvisk: Brawn 5, Endurance 8, Survival skilled; player character'
+        """
+        stats = [(name, str(value)) for name, value in self.attributes.items()]
+        stats += [(skill, self.training(skill).value) for skill in self.skills]
+        stats += [(item, f"+{rating}") for item, rating in self.equipment.items()]
+        if self.power_level:
+            stats.append(("PL", str(self.power_level)))
+        notes = [note for note, true in (("player character", self.player),
+                                         ("rabble", self.rabble)) if true]
+        return StatLine(self.name, tuple(stats), tuple(notes))
 
     def __repr__(self) -> str:
         stats = ", ".join(f"{k} {v}" for k, v in self.attributes.items())

@@ -135,7 +135,7 @@ class Endurance:
 
     def explain(self) -> Explanation:
         """Current, maximum and state."""
-        return Explanation(title=f"{self.who or 'Endurance'}: END", lines=(repr(self),))
+        return Explanation(title=f"{self.who or 'Endurance'}: END", lines=(self.text(),))
 
     def text(self) -> str:
         """``END 4 of 6``, ``END 3 of 6 (1 stunned)``, ``END 0 of 6: defeated``."""

@@ -27,6 +27,9 @@ ROUND_SECONDS = 6
 ROUNDS_PER_MINUTE = 60 // ROUND_SECONDS
 """Ten rounds a minute."""
 
+ROUND_HEADER = ("Round", "Turns, in order")
+"""The columns of a round's row in a turn table."""
+
 ENVIRONMENT = "Environment"
 """The name of the environment's turn, the last of each round when it takes one."""
 
@@ -72,8 +75,11 @@ class RoundTurns:
         return tuple(turn.name for turn in self.turns)
 
     def explain(self) -> Explanation:
-        """The round as a turn table."""
-        return TurnLedger((self,)).explain()
+        """The round as one row of a turn table (``Round 1 | Soraya, Virek-Kohl``), so that
+        consecutive rounds read as one table; and any turns lost in it."""
+        row = (f"Round {self.number}", ", ".join(turn.text() for turn in self.turns))
+        return Explanation(title="Order of play", lines=self.lost,
+                           tables=(TableView("Order of play", ROUND_HEADER, (row,)),))
 
     def __repr__(self) -> str:
         return f"Round {self.number}: " + ", ".join(turn.text() for turn in self.turns)

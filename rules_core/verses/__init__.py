@@ -24,6 +24,7 @@ from rules_core.verses.contest import (
 from rules_core.verses.errors import ActionDiceError, ChainError, ChainLimitError
 from rules_core.verses.marks import CANCELLED_BY_DEFENCE, CHAINS
 from rules_core.verses.results import ActionResult
+from rules_core.verses.roll_form import ROLL_FORM
 from rules_core.verses.scene import Ledger, Scene, pool_for
 from rules_core.verses.skills import ACTION_CHAINING_DEFAULTS, Actor, SkillCatalog
 
@@ -35,6 +36,7 @@ __all__ = [
     "CLINCH",
     "KICK",
     "PUNCH",
+    "ROLL_FORM",
     "SUCCESSES",
     "TAKEDOWN",
     "ActionDiceError",

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from rules_core.errors import RulesError
+from rules_core.explain import StatLine
 from rules_core.pool import Pool
 from rules_core.words import is_whole
 
@@ -120,3 +121,15 @@ class Actor:
     def with_default(self, skill: str, default: str) -> Actor:
         """This actor under a reading where ``skill`` defaults to ``default``."""
         return replace(self, catalog=self.catalog.with_default(skill, default))
+
+    def stat_line(self) -> StatLine:
+        """The actor as a card shows them: attributes, then skills, then their AD.
+
+        Examples:
+            >>> Actor("Tam", {"PRW": 3}, {"Unarmed Combat": 2}, action_dice=6).stat_line().text()
+            'Tam: PRW 3, Unarmed Combat 2; 6 AD'
+        """
+        stats = tuple((name, str(dice)) for name, dice in [*self.attributes.items(),
+                                                           *self.skills.items()])
+        notes = (f"{self.action_dice} AD",) if self.action_dice else ()
+        return StatLine(self.name, stats, notes)

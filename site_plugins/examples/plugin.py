@@ -15,12 +15,14 @@ when the configuration is read (:func:`~site_plugins.examples.runtime.plan_engin
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
 import re
 import secrets
 import unicodedata
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import CancelledError, Future
 from pathlib import Path
 from typing import Any
@@ -30,21 +32,27 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
-from mkdocs.utils import meta
+from mkdocs.structure.toc import AnchorLink
+from mkdocs.utils import get_relative_url, meta
 
 from site_plugins.examples.checker import Checker, CheckerError, CheckLimits
 from site_plugins.examples.config import ExamplesConfig
 from site_plugins.examples.csp import POLICY_FILE, write_policy
+from site_plugins.examples.glossary import Chapters, engine_systems, focusable_first_uses
 from site_plugins.examples.hosting import wrongly_typed
 from site_plugins.examples.lexer import ExampleBlock
+from site_plugins.examples.reference_links import imported_names, name_links, reference_entries
 from site_plugins.examples.render import (
     KNOWN_ODDS_LINES,
     ODDS_LINES,
     page_card_data,
     render_card,
 )
+from site_plugins.examples.render_reader import reader_items
 from site_plugins.examples.result_cache import RESULTS, engine_hash, page_key
+from site_plugins.examples.roller_pages import add_roller_pages, place_roller_pages
 from site_plugins.examples.runtime import (
     BrowserEngineError,
     EnginePlan,
@@ -62,6 +70,8 @@ STYLESHEET = f"{ASSET_DIR}/examples.css"
 PAGE_SCRIPT = f"{ASSET_DIR}/cards.js"
 #: A classic script that says so on the cards when the module script cannot start.
 CHECK_SCRIPT = f"{ASSET_DIR}/reroll-check.js"
+#: Material's search dialog as its template writes it, which the plugin gives a name.
+SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
 #: Where the browser engine (Pyodide, our wheel, the snapshot) goes in the built site.
 RUNTIME_DIR = f"{ASSET_DIR}/pyodide"
 
@@ -72,7 +82,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
     def __init__(self) -> None:
         self.command = "build"
         self.failures: list[Failure] = []
-        self.cards: dict[str, str] = {}
+        #: Each card's placeholder → the id it asks for, and how to draw it with its id.
+        self.cards: dict[str, tuple[str, Callable[[str], str]]] = {}
         self.token = ""
         self.pages = 0
         #: Every page's cards as the page sends them to the engine (by ``src_uri``), for the
@@ -93,9 +104,16 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.engine = EnginePlan()
         #: The engine's code hash this build's results are kept under (``on_files``).
         self.engine_code = ""
+        #: The chapters and their glossaries, read again by every build (``on_config``).
+        self.chapters = Chapters(Path(), Path(), frozenset())
         #: Pages this build sent to the checker, and pages whose result an earlier build kept.
         self.checked = 0
         self.kept = 0
+        #: The engine reference: each import path it documents → the page (``src_uri``).
+        self.reference: dict[str, str] = {}
+        self.files: Files | None = None
+        #: The chapters' "Roll your own" pages this build added (``src_uri``).
+        self.roller_pages: list[str] = []
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
@@ -109,6 +127,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.checked = self.kept = 0
         self.checking = {}
         self.engine = EnginePlan()
+        self.chapters = Chapters(Path(config.docs_dir), site_root(config), engine_systems())
         if not self.config.enabled:
             self._close_checker()
             return config
@@ -134,8 +153,19 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
                     continue
                 uri = f"{ASSET_DIR}/{asset.name}"
                 files.append(File.generated(config, uri, abs_src_path=str(asset)))
+            self.roller_pages = add_roller_pages(files, config)
             self._start_checking(files, config)
+            self.files = files
+            self.reference = reference_entries(
+                {f.src_uri: f.content_string for f in files.documentation_pages()
+                 if f.src_uri.startswith("reference/")})
         return files
+
+    def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files
+               ) -> Navigation | None:
+        if self.config.enabled and self.roller_pages:
+            place_roller_pages(nav, self.roller_pages, files)
+        return nav
 
     def _start_checking(self, files: Files, config: MkDocsConfig) -> None:
         """Send every page to the checker now; each page's Markdown event collects its result
@@ -184,17 +214,35 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         for failure in result.all_failures:
             log.error(str(failure))
         self.failures.extend(result.all_failures)
-        return self._place_cards(markdown, result, page)
+        return self._terms(self._place_cards(markdown, result, page), page)
 
     def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig,
                         files: Files) -> str | None:
+        html = focusable_first_uses(html)  # the prose's terms, before the cards go in
         if not self.cards:
             return html
+        taken = set(heading_ids(page.toc.items))
 
         def card(match: re.Match[str]) -> str:
-            return self.cards.get(match["token"], match[0])
+            entry = self.cards.get(match["token"])
+            if entry is None:
+                return match[0]
+            wanted, draw = entry
+            card_id = wanted if wanted not in taken else unique(f"{wanted}-example", taken)
+            taken.add(card_id)
+            return draw(card_id)
 
         return re.sub(rf"(?:<p>)?(?P<token>{self.token}x\d+x\d+)(?:</p>)?", card, html)
+
+    def _terms(self, markdown: str, page: Page) -> str:
+        """A chapter's page with its glossary's abbreviations appended, so each use gets a
+        tooltip; a warning (an error under ``strict``) for every all-capitals word the
+        glossary lacks. Appended per chapter, not with pymdownx.snippets' ``auto_append``
+        (every page of the site): two systems may use the same letters differently."""
+        terms = self.chapters.page_terms(page.file.src_uri, raw_text(page))
+        for problem in terms.problems:
+            log.warning(problem)
+        return markdown + terms.abbreviations
 
     def _result(self, markdown: str, page: Page, config: MkDocsConfig) -> PageResult:
         """The page's checked examples: from the check started with the files, or now."""
@@ -227,6 +275,10 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         old, self.checker = self.checker, Checker(self.limits, self.config.jobs)
         if old is not None:
             old.close()
+
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
+        # Material's search is a dialog without a name (axe-core: aria-dialog-name).
+        return output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Search">', 1)
 
     @event_priority(100)  # before other plugins spend time on a build that will stop
     def on_env(self, env: Any, /, *, config: MkDocsConfig, files: Files) -> Any:
@@ -347,16 +399,40 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.pages += 1
         session = session_id(page)
         ids = card_ids(result.blocks)
+        links = self._reference_links(result, page)
         self._keep_cards(page.file.src_uri, result)
         for index in reversed(range(len(result.blocks))):
             block, run = result.blocks[index], result.runs[index]
             token = f"{self.token}x{self.pages}x{index}"
             card_id = ids[index]
             failures = [str(f) for f in result.failures.get(index, [])]
+            if not failures and run.example.kind == "example" and not reader_items(run):
+                log.info(f"{result.path}:{block.example.line}: the example "
+                            f"“{block.example.title}” shows a "
+                            "reader nothing but code: give a value words with a comment after "
+                            "its statement (>>> scene.ad_left(tam)  # AD left), or make it a "
+                            "rules-check")
             setup = result.setup_source if index == 0 else ""
-            self.cards[token] = render_card(run, card_id, session, index, failures, setup)
+            # Drawn once the page's headings are known, whose ids a card's may not take.
+            self.cards[token] = (card_id, functools.partial(
+                render_card, run, session_id=session, index=index, failures=failures,
+                setup=setup, links=links))
             lines[block.start : block.end + 1] = ["", block.indent + token, ""]
         return "\n".join(lines)
+
+
+    def _reference_links(self, result: PageResult, page: Page) -> dict[str, str]:
+        """The engine names this page's examples import → their reference entries' URLs."""
+        if not self.reference or self.files is None:
+            return {}
+        sources = [result.setup_source, *(step.source for run in result.runs
+                                          for step in run.example.steps)]
+        url_of = {}
+        for uri in set(self.reference.values()):
+            target = self.files.get_file_from_path(uri)
+            if target is not None:
+                url_of[uri] = get_relative_url(target.url, page.url)
+        return name_links(imported_names(sources), self.reference, url_of)
 
 
 def site_root(config: MkDocsConfig) -> Path:
@@ -403,6 +479,21 @@ def first_line_of(raw: str, markdown: str) -> int:
     if markdown and raw.endswith(markdown):
         return raw[: len(raw) - len(markdown)].count("\n") + 1
     return 1
+
+
+def heading_ids(items: Iterable[AnchorLink]) -> Iterator[str]:
+    """The ids of a page's headings, from its table of contents."""
+    for item in items:
+        yield item.id
+        yield from heading_ids(item.children)
+
+
+def unique(base: str, taken: set[str]) -> str:
+    """``base``, or ``base-2``, ``base-3``… whichever is not ``taken``."""
+    candidate, n = base, 2
+    while candidate in taken:
+        candidate, n = f"{base}-{n}", n + 1
+    return candidate
 
 
 def card_ids(blocks: list[ExampleBlock]) -> list[str]:

@@ -11,8 +11,12 @@ module rebuilds the session in a fresh namespace:
   depends on the new dice (a chained pool, the AD ledger, a refused move) is recomputed;
 * checks are notes about the documented text: they are never rerun in the browser.
 
-The answer carries each changed card's new body, drawn by the same ``render_body`` the
-build used, and a sentence for screen readers.
+The answer carries each changed card's new reader view and code, drawn by the same
+renderer the build used, and a sentence for screen readers.
+
+A shared roll (a link whose fragment names the faces of some cards) is *replayed*
+(:func:`replay_page`): every card shows the faces the page sends, and the answer is an
+error, never a card, when those faces do not fit the rolls the examples make.
 """
 
 from __future__ import annotations
@@ -23,13 +27,17 @@ from typing import Any
 
 from rules_core.words import count
 from site_plugins.examples.lexer import Example, Step
-from site_plugins.examples.render import render_body
+from site_plugins.examples.render_code import render_code
+from site_plugins.examples.render_reader import render_reader
+from site_plugins.examples.roll_forms import roll_answer
 from site_plugins.examples.session import DiceMode, ExampleRun, Session
 
 #: Most cards a page may send in one request.
 MAX_CARDS = 200
 #: Longest step source accepted from the page, in characters.
 MAX_SOURCE = 20_000
+#: Most faces one card may carry (every ``rolled(...)`` call together).
+MAX_FACES = 10_000
 
 
 class RerollRequestError(ValueError):
@@ -45,6 +53,21 @@ class CardInput:
     rolls: tuple[tuple[int, ...], ...]
     #: The page's setup, which the page's first card carries (empty on the others).
     setup: str = ""
+    #: Names in the card's code and the reference entries they link to.
+    links: tuple[tuple[str, str], ...] = ()
+
+
+def answer(op: str, request_json: str, seed: int | None = None) -> str:
+    """The browser engine's one entry point: answer the page's request ``op`` (JSON in,
+    JSON out): ``reroll`` (:func:`reroll_page`), ``replay`` (:func:`replay_page`) or
+    ``roll`` (a chapter's roller, :func:`site_plugins.examples.roll_forms.roll_answer`)."""
+    if op == "reroll":
+        return reroll_page(request_json, seed)
+    if op == "replay":
+        return replay_page(request_json)
+    if op == "roll":
+        return roll_answer(request_json, seed)
+    raise RerollRequestError(f"unknown operation {op!r}: the operations are reroll, replay, roll")
 
 
 def reroll_page(request_json: str, seed: int | None = None) -> str:
@@ -60,9 +83,39 @@ def reroll_page(request_json: str, seed: int | None = None) -> str:
                        "announcement": announcement(runs, target)})
 
 
+def replay_page(request_json: str) -> str:
+    """Answer a shared roll: every card from ``target`` on replays the faces sent with it.
+
+    The answer is ``{"error": …}`` (and draws nothing) when a card's faces do not fit its
+    example: too many or too few for the dice it rolls, or a face its die does not have.
+    """
+    request = json.loads(request_json)
+    cards = parse_cards(request.get("cards"))
+    target = request.get("target")
+    if not isinstance(target, int) or not any(c.index == target for c in cards):
+        raise RerollRequestError(f"target {target!r} is not the index of a card sent")
+    by_index = {card.index: card for card in cards}
+    runs = rerun(cards, target, None)
+    for card, run in runs:
+        if run.rolls != by_index[card.index].rolls:
+            return json.dumps({"error": _misfit(card, run)})
+    changed = [_card_answer(card, run) for card, run in runs]
+    return json.dumps({"target": target, "cards": changed,
+                       "announcement": announcement(runs, target, "A shared roll.")})
+
+
+def _misfit(card: CardInput, run: ExampleRun) -> str:
+    refused = next((step.refusal for step in run.steps if step.rules_error
+                    and "Dice" in step.refusal), "")
+    title = card.example.title or f"example {card.index + 1}"
+    why = refused.partition(": ")[2] or "they are not the dice its rolls take"
+    return f"the dice given for “{title}” do not fit it: {why}"
+
+
 def rerun(cards: list[CardInput], target: int,
-          fresh: DiceMode) -> list[tuple[CardInput, ExampleRun]]:
-    """Rebuild the session; return the runs of the target and the examples after it."""
+          fresh: DiceMode | None) -> list[tuple[CardInput, ExampleRun]]:
+    """Rebuild the session; return the runs of the target and the examples after it, which
+    roll ``fresh`` dice (``None``: the faces each card carries)."""
     session = Session(time_limit=0)  # the page's watchdog bounds the run time instead
     changed: list[tuple[CardInput, ExampleRun]] = []
     for card in cards:
@@ -75,12 +128,15 @@ def rerun(cards: list[CardInput], target: int,
         if card.index < target:
             session.run(card.example, DiceMode.replaying(card.rolls), explain=False)
         else:
-            changed.append((card, session.run(card.example, fresh)))
+            mode = fresh or DiceMode.replaying(card.rolls)
+            changed.append((card, session.run(card.example, mode)))
     return changed
 
 
-def announcement(runs: list[tuple[CardInput, ExampleRun]], target: int) -> str:
-    """One sentence for screen readers: the rerolled card's new results in words."""
+def announcement(runs: list[tuple[CardInput, ExampleRun]], target: int,
+                 lead: str = "Rerolled.") -> str:
+    """One sentence for screen readers: ``lead``, then the rerolled card's new results in
+    words."""
     said: list[str] = []
     for card, run in runs:
         if card.index != target:
@@ -92,7 +148,7 @@ def announcement(runs: list[tuple[CardInput, ExampleRun]], target: int) -> str:
             if step.rules_error or step.code_error or step.skipped:
                 said.append((step.code_error or step.output).strip())
     later = len(runs) - 1
-    text = "Rerolled. " + (" ".join(said) if said else "New dice rolled.")
+    text = f"{lead} " + (" ".join(said) if said else "New dice rolled.")
     if later > 0:
         text += f" {count(later, 'later example')} on this page updated."
     return text
@@ -111,9 +167,14 @@ def parse_cards(raw: Any) -> list[CardInput]:
                 for s in item["steps"]
             )
             rolls = tuple(tuple(int(face) for face in roll) for roll in item.get("rolls", []))
-            example = Example(str(item["kind"]), int(item["line"]), steps)
+            if sum(len(roll) for roll in rolls) > MAX_FACES:
+                raise ValueError(f"more than {MAX_FACES} faces")
+            example = Example(str(item["kind"]), int(item["line"]), steps,
+                              _text(item.get("title", "")))
             setup = _text(item.get("setup", ""))
-            cards.append(CardInput(int(item["index"]), example, rolls, setup))
+            links = tuple((_text(name), _text(url))
+                          for name, url in dict(item.get("links", {})).items())
+            cards.append(CardInput(int(item["index"]), example, rolls, setup, links))
         except (KeyError, TypeError, ValueError) as error:
             raise RerollRequestError(f"malformed card {item!r:.80}: {error}") from error
     return cards
@@ -126,5 +187,6 @@ def _text(value: Any) -> str:
 
 
 def _card_answer(card: CardInput, run: ExampleRun) -> dict[str, Any]:
-    return {"index": card.index, "html": render_body(run), "rolls": [list(r) for r in run.rolls],
-            "rerollable": run.rerollable}
+    return {"index": card.index, "html": render_reader(run),
+            "code": render_code(run, card.setup, dict(card.links)),
+            "rolls": [list(r) for r in run.rolls], "rerollable": run.rerollable}

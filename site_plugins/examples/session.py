@@ -24,7 +24,7 @@ from typing import Any
 from rules_core.copying import independent_copy
 from rules_core.dice import RandomDice, ScriptedDice
 from rules_core.errors import RulesCoreError
-from rules_core.explain import Explanation
+from rules_core.explain import Explanation, StatLine
 from site_plugins.examples.lexer import Example, Step
 
 #: Longest an example (all its statements) may run at build time before it is stopped, in
@@ -115,6 +115,14 @@ class StepRun:
     step: Step
     output: str = ""
     views: list[Explanation] = field(default_factory=list)
+    #: The characters the step set up or showed, each as a line of numbers.
+    stats: list[StatLine] = field(default_factory=list)
+    #: The ``repr`` the step's last expression printed ("" if it shows nothing): the end of
+    #: ``output``, apart from what the step printed itself.
+    shown: str = ""
+    #: That value in words for a reader, one entry per item of a tuple (``True`` → ``yes``,
+    #: a string without its quotes, an object without its angle brackets).
+    shown_words: tuple[str, ...] = ()
     rules_error: bool = False
     code_error: str = ""
     #: Characters the step printed, of which ``output`` keeps at most the session's limit.
@@ -204,7 +212,9 @@ class Session:
         out = CappedOutput(self.output_limit)
         try:
             with contextlib.redirect_stdout(out), _time_limit(self._remaining()):
-                values = _execute(code, namespace)
+                values, result.shown = _execute(code, namespace)
+                if result.shown:
+                    result.shown_words = words_of(values[0])
         except RulesCoreError as error:
             _refused(result, error)
             out.write(result.refusal + "\n")
@@ -231,6 +241,7 @@ class Session:
             self.unmade.difference_update(code.bound)
         if explain:
             result.views = [v.explain() for v in values if _explains_itself(v)]
+            result.stats = [v.stat_line() for v in values if _describes_itself(v)]
         if not result.rules_error and not result.code_error and not result.skipped:
             self._check_dice_used(result, sources_before)
         return result
@@ -300,16 +311,18 @@ def _compile(source: str) -> _Compiled:
     return _Compiled(compile(ast.Module(body, []), "<example>", "exec"), None, tuple(bound))
 
 
-def _execute(code: _Compiled, namespace: dict[str, Any]) -> list[Any]:
-    """Run a step; return the values it shows or binds (to be drawn as results)."""
+def _execute(code: _Compiled, namespace: dict[str, Any]) -> tuple[list[Any], str]:
+    """Run a step; return the values it shows or binds (to be drawn as results) and the
+    ``repr`` it shows ("" if none), which it also prints, as a Python session does."""
     exec(code.statements, namespace)
     if code.shown is not None:
         value = eval(code.shown, namespace)
         if value is None:
-            return []
-        print(repr(value))
-        return [value]
-    return [namespace[name] for name in code.bound]
+            return [], ""
+        shown = repr(value)
+        print(shown)
+        return [value], shown
+    return [namespace[name] for name in code.bound], ""
 
 
 def _explains_itself(value: Any) -> bool:
@@ -319,6 +332,33 @@ def _explains_itself(value: Any) -> bool:
     which is several times slower and runs for every value of every step of a reroll.
     """
     return callable(getattr(type(value), "explain", None))
+
+
+def _describes_itself(value: Any) -> bool:
+    """Whether ``value`` has a ``stat_line()`` (a character: the ``Described`` protocol)."""
+    return callable(getattr(type(value), "stat_line", None))
+
+
+def words_of(value: Any) -> tuple[str, ...]:
+    """A shown value as a reader reads it: each item of a tuple apart, ``True`` as ``yes``,
+    a string without quotes, a list joined by commas, an object by its ``str`` (angle
+    brackets of a ``repr`` left off)."""
+    if isinstance(value, tuple) and not hasattr(value, "_fields"):
+        return tuple(_word(item) for item in value)
+    return (_word(value),)
+
+
+def _word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list | tuple | set | frozenset):
+        return ", ".join(_word(item) for item in value) or "none"
+    text = str(value)
+    return text[1:-1] if text.startswith("<") and text.endswith(">") else text
 
 
 def _isolated(namespace: dict[str, Any]) -> dict[str, Any]:

@@ -25,7 +25,8 @@ WHEEL_VERSION = "0.2.0"
 DEPENDENCIES = ("icepool",)
 #: The example modules the browser imports (the rest of site_plugins needs MkDocs or pytest).
 BROWSER_MODULES = ("__init__.py", "lexer.py", "session.py", "verify.py", "render.py",
-                   "reroll.py")
+                   "render_views.py", "render_reader.py", "render_code.py", "reroll.py",
+                   "roll_forms.py")
 
 
 @dataclass(frozen=True)

@@ -74,7 +74,9 @@ def project_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[s
     site.mkdir()
     for url in serve(site):
         config = root / "mkdocs.yml"
-        config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {ROOT / 'docs'}\n"
+        # RULES_MKDOCS_CONFIG: build from another configuration (one leaving a chapter out)
+        inherit = os.environ.get("RULES_MKDOCS_CONFIG", str(ROOT / "mkdocs.yml"))
+        config.write_text(f"INHERIT: {inherit}\ndocs_dir: {ROOT / 'docs'}\n"
                           f"site_url: {url}/\nwatch: []\n", encoding="utf-8")
         build(config, site)
         yield url, site

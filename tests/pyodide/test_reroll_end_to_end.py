@@ -43,7 +43,8 @@ def cards_of(page: Path) -> tuple[list[dict[str, Any]], list[int]]:
     result = verify_page(page_name(page), page.read_text(encoding="utf-8"))
     cards, rerollable = [], []
     for index, run in enumerate(result.runs):
-        figure = render_card(run, f"card-{index}", "session", index)
+        setup = result.setup_source if index == 0 else ""
+        figure = render_card(run, f"card-{index}", "session", index, setup=setup)
         data = re.search(r'data-rx-example="([^"]*)"', figure)
         assert data, figure
         cards.append(json.loads(unescape(data[1])))
@@ -71,7 +72,7 @@ def check_answer(cards: list[dict[str, Any]], target: int, answer: dict[str, Any
                             if c["kind"] == "example" and c["index"] >= target]
     assert changed == examples_from_target
     for card in answer["cards"]:
-        assert isinstance(card["html"], str) and card["html"], card
+        assert isinstance(card["html"], str) and card["code"].startswith('<pre class="rx-code"')
         assert isinstance(card["rerollable"], bool)
         assert all(isinstance(face, int) and face >= 1 for roll in card["rolls"] for face in roll)
     assert answer["announcement"].startswith("Rerolled. ")

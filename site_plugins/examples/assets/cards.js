@@ -1,8 +1,13 @@
-// Reroll and Restore buttons for worked-example cards. No rule logic: the cards' Python runs in
-// the engine (engine-client.js) and sends back card bodies drawn by the same renderer the build
-// used. Nothing of Pyodide is fetched until a reader points at, touches or focuses a card.
+// Worked-example cards in the browser: the Reroll and Restore buttons, the "Show the code"
+// toggle (one choice for the whole site), the page's bar while it shows new dice, and links
+// to a roll. No rule logic: the cards' Python runs in the engine (engine-client.js) and sends
+// back card views drawn by the same renderer the build used. Nothing of Pyodide is fetched
+// until a reader points at, touches or focuses a card (or opens a link to a roll).
 
 import { call, onState, state, warm } from "./engine-client.js";
+import { hideBar, sayOnBar, showBar } from "./page-bar.js";
+import { bindRollers } from "./roller.js";
+import { LinkError, linkURL, parseRollLink, rollLink } from "./share-link.js";
 
 const sessions = new Map(); // session id → Map(card index → card state)
 
@@ -22,11 +27,19 @@ function stateOf(figure) {
   let card = cards.get(index);
   if (!card || card.figure !== figure) {
     const data = cardData(figure);
-    const body = figure.querySelector(":scope > .rx-body");
-    card = { figure, data, rolls: data.rolls, documentedRolls: data.rolls, documentedHtml: body.innerHTML };
+    card = { figure, data, rolls: data.rolls, documentedRolls: data.rolls,
+      documentedHtml: bodyOf(figure).innerHTML, documentedCode: codeOf(figure)?.innerHTML ?? "" };
     cards.set(index, card);
   }
   return card;
+}
+
+function bodyOf(figure) {
+  return figure.querySelector(":scope > .rx-body");
+}
+
+function codeOf(figure) {
+  return figure.querySelector(":scope > .rx-code-view .rx-code-body");
 }
 
 function figuresOf(sessionId) {
@@ -35,8 +48,11 @@ function figuresOf(sessionId) {
   );
 }
 
-function say(figure, text) {
+// Tell the reader (and screen readers, through the live region) what happened. ``quiet``:
+// for screen readers only, when the card itself already shows it to the eye.
+function say(figure, text, quiet = false) {
   const status = figure.querySelector(":scope > .rx-status");
+  status.classList.toggle("rx-quiet", quiet);
   if (status.textContent !== text) {
     status.textContent = text;
     return;
@@ -71,6 +87,22 @@ function markShown(figure, rerolled) {
   figure.dataset.rxShown = rerolled ? "rerolled" : "documented";
   const restore = figure.querySelector(".rx-restore");
   if (restore) restore.hidden = !rerolled;
+  for (const element of describingProse(figure)) {
+    if (rerolled) element.dataset.rxDocumented = "true";
+    else delete element.dataset.rxDocumented;
+  }
+}
+
+// The prose that tells a card's story: the paragraphs and lists right before it, back to the
+// heading, note or card before them. While the card shows new dice they are marked as
+// describing the documented roll.
+function describingProse(figure) {
+  const found = [];
+  for (let element = figure.previousElementSibling; element; element = element.previousElementSibling) {
+    if (/^H[1-6]$/.test(element.tagName) || element.matches("figure, details, hr, .admonition, .rx-page-bar")) break;
+    if (element.matches("p, ul, ol, blockquote")) found.push(element);
+  }
+  return found;
 }
 
 function lastLine(text) {
@@ -88,8 +120,34 @@ function onScreen(element) {
 
 function showAnswer(figure, answer) {
   stateOf(figure).rolls = answer.rolls;
-  figure.querySelector(":scope > .rx-body").innerHTML = answer.html; // escaped by render.py
+  bodyOf(figure).innerHTML = answer.html; // escaped by render_reader.py
+  const code = codeOf(figure);
+  if (code) code.innerHTML = answer.code; // escaped by render_code.py
   markShown(figure, true);
+}
+
+function rerolledCards() {
+  return [...document.querySelectorAll('figure[data-rx-shown="rerolled"]')];
+}
+
+// The bar a page shows while any of its cards shows new dice.
+function showNewDiceBar(figure, shared) {
+  const actions = [{ label: "Restore", onClick: () => restore(figure) }];
+  if (!shared) actions.unshift({ label: "Link to this roll", onClick: copyRollLink });
+  showBar(shared ? "A shared roll: these are the dice of the link you opened, not the documented ones."
+    : "New dice on this page: the text around the cards describes the documented rolls.", actions);
+}
+
+async function copyRollLink() {
+  const cards = new Map(rerolledCards().filter((f) => f.id).map((f) => [f.id, stateOf(f).rolls]));
+  const fragment = rollLink(cards);
+  history.replaceState(history.state, "", fragment);
+  try {
+    await navigator.clipboard.writeText(linkURL(fragment));
+    sayOnBar("Link copied: whoever opens it sees these dice.");
+  } catch {
+    sayOnBar("The address bar now holds a link to these dice: copy it from there.");
+  }
 }
 
 async function reroll(figure) {
@@ -134,7 +192,8 @@ async function reroll(figure) {
     if (other === figure || onScreen(other)) showAnswer(other, answer);
     else later.push([other, answer]);
   }
-  say(figure, result.announcement);
+  say(figure, result.announcement, true);
+  showNewDiceBar(figure, false);
   const timing = { pythonMs: result.pythonMs, answered, drawn: performance.now(),
     received: result.received - performance.timeOrigin,
     replied: result.replied - performance.timeOrigin };
@@ -150,12 +209,93 @@ function restore(figure) {
   for (const other of figuresOf(figure.dataset.rxSession)) {
     const card = stateOf(other);
     if (other.dataset.rxShown !== "rerolled") continue;
-    other.querySelector(":scope > .rx-body").innerHTML = card.documentedHtml;
+    bodyOf(other).innerHTML = card.documentedHtml;
+    const code = codeOf(other);
+    if (code) code.innerHTML = card.documentedCode;
     card.rolls = card.documentedRolls;
     markShown(other, false);
   }
-  say(figure, "Restored: every example on this page shows its documented roll again.");
+  hideBar();
+  if (location.hash.startsWith("#roll=")) history.replaceState(history.state, "", location.pathname + location.search);
+  say(figure, "Restored: every example on this page shows its documented roll again.", true);
   figure.querySelector(".rx-reroll")?.focus();
+}
+
+// A link to a roll (#roll=…): the cards it names replay its faces through the engine; a link
+// that cannot be read, or whose faces do not fit the examples, leaves the documented rolls
+// and says why.
+async function openRollLink() {
+  let named;
+  try {
+    named = parseRollLink(location.hash);
+  } catch (error) {
+    if (!(error instanceof LinkError)) throw error;
+    showBar(`This link's roll cannot be shown: ${error.message}. The documented rolls are shown.`, []);
+    return;
+  }
+  if (!named) return;
+  const figures = [...named.keys()].map((id) => document.getElementById(id));
+  const missing = [...named.keys()].filter((id, i) => !figures[i]?.matches("figure.rx-card[data-rx-session]"));
+  if (missing.length) {
+    showBar(`This link's roll cannot be shown: this page has no example “${missing[0]}”. The documented rolls are shown.`, []);
+    return;
+  }
+  const first = figures.reduce((a, b) => (Number(a.dataset.rxIndex) <= Number(b.dataset.rxIndex) ? a : b));
+  const cards = figuresOf(first.dataset.rxSession).map((f) => {
+    const card = stateOf(f);
+    return { ...card.data, rolls: named.get(f.id) ?? card.documentedRolls };
+  });
+  showBar("Opening a shared roll: loading the rules engine…", []);
+  let result;
+  try {
+    result = await call("replay", { target: Number(first.dataset.rxIndex), cards });
+  } catch (error) {
+    showBar(`This link's roll cannot be shown: ${lastLine(error.message)}. The documented rolls are shown.`, []);
+    return;
+  }
+  if (result.error) {
+    showBar(`This link's roll cannot be shown: ${result.error}. The documented rolls are shown.`, []);
+    return;
+  }
+  for (const answer of result.cards) {
+    const other = figuresOf(first.dataset.rxSession).find((f) => Number(f.dataset.rxIndex) === answer.index);
+    if (other) showAnswer(other, answer);
+  }
+  showNewDiceBar(first, true);
+  say(first, result.announcement, true);
+}
+
+// "Show the code" is one choice for the whole site: opening or closing one card's code does
+// the same on every card, here and on the pages read next.
+const CODE_CHOICE = "rules-examples.code";
+
+function codeChoice() {
+  try {
+    return localStorage.getItem(CODE_CHOICE);
+  } catch {
+    return null; // storage refused (a private window): each card keeps its own state
+  }
+}
+
+function onCodeToggle(event) {
+  const shown = event.target.open ? "shown" : "hidden";
+  if (codeChoice() === shown) return; // the echo of a change made below
+  try {
+    localStorage.setItem(CODE_CHOICE, shown);
+  } catch {
+    return;
+  }
+  for (const details of document.querySelectorAll("details.rx-code-view")) {
+    if (details !== event.target) details.open = event.target.open;
+  }
+}
+
+function bindCode(figure) {
+  const details = figure.querySelector(":scope > details.rx-code-view");
+  if (!details) return;
+  const choice = codeChoice();
+  if (choice && figure.dataset.rxState !== "failed") details.open = choice === "shown";
+  details.addEventListener("toggle", onCodeToggle);
 }
 
 function watchLoading(figure) {
@@ -170,6 +310,7 @@ function watchLoading(figure) {
 function bind(figure) {
   if (figure.dataset.rxBound) return;
   figure.dataset.rxBound = "true";
+  bindCode(figure);
   figure.addEventListener("pointerenter", warm, { once: true });
   figure.addEventListener("focusin", warm, { once: true });
   figure.addEventListener("touchstart", warm, { once: true, passive: true });
@@ -181,6 +322,7 @@ function bind(figure) {
     type: "button", className: "md-button rx-reroll", textContent: "Reroll",
   });
   rerollButton.setAttribute("aria-describedby", `${figure.id}-what`);
+  rerollButton.title = `Roll “${title}” again with fresh dice; later examples on the page follow`;
   const meter = Object.assign(document.createElement("progress"), {
     className: "rx-progress", max: 100, value: 0, hidden: true,
   });
@@ -221,7 +363,9 @@ function keepForOffline(worker) {
 
 function bindAll() {
   for (const figure of document.querySelectorAll("figure[data-rx-session]")) bind(figure);
+  bindRollers();
   document.documentElement.dataset.rxCards = "ready"; // reroll-check.js: the script started
+  if (location.hash.startsWith("#roll=")) openRollLink();
 }
 
 registerServiceWorker();

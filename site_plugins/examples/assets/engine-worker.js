@@ -2,7 +2,8 @@
 // reroll requests by calling Python (site_plugins.examples.reroll). No rule logic lives here.
 // Its load's progress reports are engine-progress.js's; counting its fetches, engine-fetch.js's.
 //
-// Messages in:  {id, op: "load"}  |  {id, op: "reroll", request: {target, cards}}
+// Messages in:  {id, op: "load"}  |  {id, op, request} for each op Python answers
+//               (site_plugins.examples.reroll.answer: "reroll", "replay", "roll")
 // Messages out: {type: "progress", stage, fraction, silenceMs, ifSilent} (engine-progress.js)
 //               {type: "ready", via, timeLimitMs, ms}
 //               {id, ok: true, result}  |  {id, ok: false, error, fatal}
@@ -11,7 +12,7 @@ import { checkFiles, fetchBytes, importCounted, readManifest, watchFetches } fro
 import { finish, plan, step, useManifest } from "./engine-progress.js";
 
 const runtime = new URL("pyodide/", import.meta.url);
-let engine = null; // a promise of {pyodide, reroll, manifest, keepSnapshot}
+let engine = null; // a promise of {pyodide, answer, manifest, keepSnapshot}
 let refuse = null; // fails the Python start under way (WebAssembly refused the runtime)
 
 // Pyodide only warns when WebAssembly refuses its runtime (a Content-Security-Policy without
@@ -100,7 +101,7 @@ async function start() {
     await Promise.all(wheels);
     await pyodide.loadPackage(manifest.package, { checkIntegrity: true, messageCallback: () => {} });
   }
-  const reroll = pyodide.pyimport("site_plugins.examples.reroll").reroll_page;
+  const answer = pyodide.pyimport("site_plugins.examples.reroll").answer;
   const ms = Math.round(performance.now() - began);
   finish();
   refuse = null;
@@ -108,7 +109,7 @@ async function start() {
   // After a plain start, the snapshot is kept for the next one (the service worker caches it)
   // once this visit's first result is out, and only where the link has room for it.
   const keepSnapshot = via === "plain start" && snapshotURL && roomy() ? snapshotURL : null;
-  return { pyodide, reroll, manifest, keepSnapshot };
+  return { pyodide, answer, manifest, keepSnapshot };
 }
 
 function keepSnapshotOnce(loaded) {
@@ -133,9 +134,9 @@ self.onmessage = async (event) => {
   try {
     if (op === "load") {
       postMessage({ id, ok: true, result: null });
-    } else if (op === "reroll") {
+    } else if (typeof op === "string" && op !== "load") {
       const began = performance.now();
-      const result = JSON.parse(loaded.reroll(JSON.stringify(request)));
+      const result = JSON.parse(loaded.answer(op, JSON.stringify(request)));
       result.pythonMs = Math.round((performance.now() - began) * 10) / 10;
       result.received = received;
       result.replied = performance.timeOrigin + performance.now();

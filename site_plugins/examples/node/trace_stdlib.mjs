@@ -80,6 +80,19 @@ for page, cards in enumerate(json.loads(CARDS_JSON)):
             if "ModuleNotFoundError" in answer or "ImportError" in answer:
                 MISSING.append(f"page {page}, line {card['line']}, seed {seed}: {answer[:1500]}")
             DIGESTS[f"{page}:{card['line']}:{seed}"] = hashlib.sha256(answer.encode()).hexdigest()
+
+# Each chapter's roller, as its page's Roll button asks (site_plugins.examples.roll_forms).
+from site_plugins.examples.reroll import answer as answer_op
+from site_plugins.examples.roll_forms import systems_with_forms
+for system in sorted(systems_with_forms()):
+    request = json.dumps({"system": system, "values": {}})
+    for seed in range(first, first + count):
+        answer = bounded(lambda: answer_op("roll", request, seed), REROLL_SECONDS)
+        if answer is None:
+            continue
+        if "ModuleNotFoundError" in answer or "ImportError" in answer:
+            MISSING.append(f"the roller of {system}, seed {seed}: {answer[:1500]}")
+        DIGESTS[f"roller:{system}:{seed}"] = hashlib.sha256(answer.encode()).hexdigest()
 `);
 try {
   pyodide.runPython(`reroll_page('{"target": 1, "cards": []}')`);

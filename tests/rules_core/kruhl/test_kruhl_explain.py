@@ -72,6 +72,15 @@ def test_a_chase_round_reads_as_both_totals(cast: dict[str, Character]) -> None:
 
 def test_the_turn_table_caption_and_header(cast: dict[str, Character]) -> None:
     order = TurnOrder(["Soraya"])
-    table = order.play_round().explain().tables[0]
+    order.play_round()
+    table = order.ledger().explain().tables[0]
     assert (table.caption, table.header, table.rows) == (
         "Order of play", ("Round", "Turn"), (("Round 1", "Soraya's turn"),))
+
+
+def test_a_round_is_one_row_of_its_turns_in_order(cast: dict[str, Character]) -> None:
+    order = TurnOrder(["Soraya", "Virek-Kohl"])
+    table = order.play_round(delay={"Soraya": "Virek-Kohl"}).explain().tables[0]
+    assert (table.caption, table.header, table.rows) == (
+        "Order of play", ("Round", "Turns, in order"),
+        (("Round 1", "Virek-Kohl, Soraya (delayed)"),))

@@ -1,0 +1,102 @@
+"""What of a Markdown page is prose: the text a reader reads as sentences, line for line.
+
+Front matter, fenced blocks (the examples among them), HTML comments, code spans, link
+targets, HTML tags, attribute lists and abbreviation definitions are not prose: they are
+blanked out with spaces, line breaks kept, so that what is left is found at its file line.
+Used by the glossary check (:mod:`site_plugins.examples.glossary`); no MkDocs here.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: An all-capitals word: two or more capital letters, a whole word (``GM's`` uses ``GM``).
+ALL_CAPITALS = re.compile(r"\b[A-Z]{2,}\b")
+_FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>.*?)[ \t]*$")
+_FRONT_MATTER = re.compile(r"\A-{3}[ \t]*\n.*?\n(?:-{3}|\.{3})[ \t]*(?:\n|\Z)", re.DOTALL)
+_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+#: What is in a line of prose but is not prose: link targets, reference definitions,
+#: autolinks, HTML tags, abbreviation definitions and attribute lists.
+_NOT_PROSE = re.compile(
+    r"\]\((?:[^()\n]|\([^()\n]*\))*\)"  # [text](target "title")
+    r"|\]\[[^\]\n]*\]"  # [text][label]
+    r"|^ {0,3}\[[^\]\n]+\]:.*$"  # [label]: target
+    r"|^\*\[[^\]\n]*\]:.*$"  # *[ABBR]: title
+    r"|</?[A-Za-z][^>\n]*>"  # <tag attribute="…">, <https://…>
+    r"|\{:?[ \t]*[#.][^}\n]*\}",  # { #id .class }
+    re.MULTILINE)
+_BACKTICKS = re.compile(r"`+")
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_MARKDOWN_LINK = re.compile(r"!?\[(?P<text>[^\]]*)\](?:\([^)]*\)|\[[^\]]*\])")
+_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})(?=\S)(?P<text>.+?)(?<=\S)\1")
+
+
+def prose(text: str) -> str:
+    """``text`` with everything that is not prose blanked out, line for line: front matter,
+    fenced blocks (examples among them), HTML comments, code spans, link targets, HTML tags,
+    attribute lists and abbreviation definitions."""
+    text = mask_blocks(text)
+    text = _mask_code_spans(text)
+    return _NOT_PROSE.sub(_blank, text)
+
+
+def mask_blocks(text: str) -> str:
+    """``text`` with its front matter, fenced blocks and HTML comments blanked out."""
+    lines = _FRONT_MATTER.sub(_blank, text).split("\n")
+    i = 0
+    while i < len(lines):
+        opening = _FENCE.match(lines[i])
+        if not opening:
+            i += 1
+            continue
+        fence = opening["fence"]
+        end = next((j for j in range(i + 1, len(lines))
+                    if (closing := _FENCE.match(lines[j])) and not closing["info"]
+                    and closing["fence"][0] == fence[0] and len(closing["fence"]) >= len(fence)),
+                   len(lines) - 1)
+        for j in range(i, end + 1):
+            lines[j] = ""
+        i = end + 1
+    return _COMMENT.sub(_blank, "\n".join(lines))
+
+
+def _mask_code_spans(text: str) -> str:
+    """``text`` with its code spans blanked out: a run of backticks up to the next run of as
+    many, within one paragraph."""
+    out = []
+    position = 0
+    while (opening := _BACKTICKS.search(text, position)) is not None:
+        ticks = opening.group()
+        closing = _BACKTICKS.search(text, opening.end())
+        while closing is not None and closing.group() != ticks:
+            closing = _BACKTICKS.search(text, closing.end())
+        if closing is None or _BLANK_LINE.search(text, opening.end(), closing.start()):
+            out.append(text[position:opening.end()])
+            position = opening.end()
+            continue
+        out.append(text[position:opening.start()])
+        out.append(_blank_text(text[opening.start():closing.end()]))
+        position = closing.end()
+    out.append(text[position:])
+    return "".join(out)
+
+
+def _blank(match: re.Match[str]) -> str:
+    return _blank_text(match.group())
+
+
+def _blank_text(text: str) -> str:
+    """Spaces for every character but line breaks, so that line numbers stay."""
+    return re.sub(r"[^\n]", " ", text)
+
+
+def plain_text(markdown: str) -> str:
+    """Inline Markdown as the words a reader sees: links keep their text, emphasis and code
+    lose their marks, HTML tags go, spaces and line breaks become one space."""
+    text = _MARKDOWN_LINK.sub(lambda m: m["text"], markdown)
+    text = re.sub(r"</?[A-Za-z][^>]*>", "", text)
+    text = text.replace("`", "")
+    previous = None
+    while previous != text:
+        previous, text = text, _EMPHASIS.sub(lambda m: m["text"], text)
+    return " ".join(text.split())

@@ -1,0 +1,146 @@
+"""What the engine says about a result → HTML: a result's panel, its dice, odds and tables,
+and a character's stat line.
+
+Pure Python with no MkDocs imports: the build draws the documented rolls with it, and the
+browser draws rerolls and the roller's rolls with the same functions under Pyodide. Every
+value from a page or a result is escaped; dice marks are drawn with glyphs and words as
+well as colour.
+
+A panel reads as a rules example at the table does: who rolls what, the dice, the verdict,
+the explanation, the odds.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+from collections.abc import Iterable
+
+from rules_core.explain import DieView, Explanation, RollView, StatLine, TableView
+from rules_core.odds_text import describe
+from rules_core.question import Question
+
+#: Pip positions on a 3×3 grid (0–8) for each face of a d6.
+_PIPS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
+         6: (0, 2, 3, 5, 6, 8)}
+
+
+def render_explanation(view: Explanation) -> str:
+    """A result: title, who rolls what, dice, verdict, what it means, odds, tables, key."""
+    tone = view.outcome.tone
+    parts = [f'<p class="rx-result-head"><span class="rx-result-title">{_e(view.title)}'
+             "</span></p>"]
+    if view.pool:
+        parts.append(f'<p class="rx-pool"><span class="rx-key">Pool</span> {_e(view.pool)}</p>')
+    parts.extend(render_roll(roll) for roll in view.rolls)
+    if tone:
+        parts.append(f'<p class="rx-verdict-line"><span class="rx-verdict rx-{tone}">'
+                     f"{_e(view.outcome.label)}</span></p>")
+    lines = [line for line in view.lines if line]
+    if lines:
+        parts.append('<ul class="rx-lines">' + "".join(f"<li>{_e(x)}</li>" for x in lines)
+                     + "</ul>")
+    parts.append(render_odds(view.odds))
+    parts.extend(render_table(table, view.title) for table in view.tables)
+    if any(die.marks for roll in view.rolls for die in roll.dice):
+        parts.append(_legend(view.rolls))
+    css = f"rx-result rx-{tone}" if tone else "rx-result"
+    return f'<section class="{css}" aria-label="{_e(view.title)}">{"".join(parts)}</section>'
+
+
+def render_roll(roll: RollView) -> str:
+    """A set of dice, each drawn as a face with its marks."""
+    dice = "".join(render_die(die) for die in roll.dice) or '<li class="rx-none">no dice</li>'
+    return (f'<div class="rx-roll"><p class="rx-roll-label">{_e(roll.label)}</p>'
+            f'<ul class="rx-dice" aria-label="{_e(roll.label)}">{dice}</ul></div>')
+
+
+def render_odds(questions: tuple[Question, ...]) -> str:
+    """The exact odds of the result's rolls, one line per distinct question."""
+    lines = [odds_line(q) for q in dict.fromkeys(questions)]
+    if not lines:
+        return ""
+    items = "".join(f"<li>{_e(line)}</li>" for line in lines)
+    return f'<ul class="rx-odds" aria-label="Odds">{items}</ul>'
+
+
+@functools.lru_cache(maxsize=2048)
+def render_die(die: DieView) -> str:
+    """One die: a drawn face, a glyph per mark, and its meaning in words."""
+    tones = dict.fromkeys(f"rx-tone-{mark.tone}" for mark in die.marks)
+    css = " ".join(["rx-die", *tones])
+    glyphs = "".join(mark.glyph for mark in die.marks)
+    badge = f'<span class="rx-marks" aria-hidden="true">{glyphs}</span>' if glyphs else ""
+    names = " ".join(mark.name.replace(" ", "-") for mark in die.marks)
+    return (f'<li class="{css}" data-face="{die.face}" data-marks="{_e(names)}" '
+            f'aria-label="{_e(die.describe())}" '
+            f'title="{_e(die.describe())}">{_face_svg(die.face, die.sides)}{badge}</li>')
+
+
+def render_table(table: TableView, title: str = "") -> str:
+    """A small table with a caption; a caption that repeats the result's ``title`` is kept
+    for screen readers only."""
+    head = "".join(f'<th scope="col">{_e(cell)}</th>' for cell in table.header)
+    rows = "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>"
+                   for row in table.rows)
+    hidden = ' class="rx-visually-hidden"' if table.caption == title else ""
+    return (f'<div class="rx-table-wrap"><table class="rx-table">'
+            f"<caption{hidden}>{_e(table.caption)}</caption>"
+            f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>")
+
+
+def render_stat_lines(lines: Iterable[StatLine]) -> str:
+    """Characters as compact lines: the name, then each number with its label."""
+    items = "".join(_stat_line(line) for line in lines)
+    return f'<ul class="rx-stats" aria-label="Characters">{items}</ul>' if items else ""
+
+
+def _stat_line(line: StatLine) -> str:
+    stats = "".join(f'<span class="rx-stat"><span class="rx-stat-label">{_e(label)}</span> '
+                    f"{_e(value)}</span>" for label, value in line.stats)
+    notes = "".join(f'<span class="rx-stat rx-stat-note">{_e(note)}</span>'
+                    for note in line.notes)
+    return f'<li><span class="rx-stat-name">{_e(line.name)}</span>{stats}{notes}</li>'
+
+
+#: Odds lines worked out in this process, by question.
+ODDS_LINES: dict[Question, str] = {}
+#: Odds lines a build loaded from its cache, by their question's ``repr`` (which names every
+#: part of the question), so that unchanged odds cost nothing; empty in the browser.
+KNOWN_ODDS_LINES: dict[str, str] = {}
+
+
+def odds_line(question: Question) -> str:
+    """The words of one odds question, worked out once per process (or read from the
+    build's cache)."""
+    line = ODDS_LINES.get(question)
+    if line is None:
+        known = KNOWN_ODDS_LINES.get(repr(question)) if KNOWN_ODDS_LINES else None
+        line = ODDS_LINES[question] = known if known is not None else describe(question)
+    return line
+
+
+@functools.lru_cache(maxsize=256)
+def _face_svg(face: int, sides: int) -> str:
+    return _face(DieView(face, sides))
+
+
+def _face(die: DieView) -> str:
+    if die.sides != 6 or die.face not in _PIPS:
+        return f'<span class="rx-face rx-number" aria-hidden="true">{die.face}</span>'
+    pips = "".join(  # pips kept clear of the border, which a mark may thicken or dash
+        f'<circle cx="{6 + 6 * (p % 3)}" cy="{6 + 6 * (p // 3)}" r="2"/>' for p in _PIPS[die.face]
+    )
+    return (f'<svg class="rx-face" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+            f'<rect x="0.75" y="0.75" width="22.5" height="22.5" rx="4"/>{pips}</svg>')
+
+
+def _legend(rolls: tuple[RollView, ...]) -> str:
+    """The marks used, in the order a reader meets them along the dice."""
+    used = dict.fromkeys(mark for roll in rolls for die in roll.dice for mark in die.marks)
+    items = "".join(f"<li>{_e(mark.glyph)} {_e(mark.legend)}</li>" for mark in used)
+    return f'<ul class="rx-legend" aria-label="Key to the marks">{items}</ul>' if items else ""
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)

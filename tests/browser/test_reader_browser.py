@@ -1,0 +1,233 @@
+"""Cards read as rules: the reader view by default, the code behind one remembered toggle, a
+page bar while new dice show, links to a roll, each chapter's roller, keyboard and paper."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard
+
+CHAPTER = "/verses/action-chaining/"
+#: A claim that is a raw value a reader should not meet: a tuple, a list, a repr, a string.
+RAW = re.compile(r"""^[(\[{<'"]|^(True|False|None)$""")
+
+
+def built_pages(site: Path) -> list[str]:
+    """Every page of the built site, as a path under the site's root."""
+    pages = []
+    for index in site.rglob("index.html"):
+        folder = index.parent.relative_to(site).as_posix()
+        if not folder.startswith("assets"):
+            pages.append("/" if folder == "." else f"/{folder}/")
+    return sorted(pages)
+
+
+def faces(figure: Any) -> list[int]:
+    return [int(f) for f in figure.locator(".rx-body .rx-dice").first.locator(".rx-die")
+            .evaluate_all("dice => dice.map(d => d.dataset.face)")]
+
+
+def rerolled_faces(page: Page) -> dict[str, list[list[int]]]:
+    """Each rerolled card's dice, as the page's cards show them."""
+    return page.evaluate("""() => Object.fromEntries(
+        [...document.querySelectorAll('figure[data-rx-shown="rerolled"]')].map(f => [f.id,
+          [...f.querySelectorAll('.rx-body .rx-dice')].map(u =>
+            [...u.querySelectorAll('.rx-die')].map(d => Number(d.dataset.face)))]))""")
+
+
+def test_no_page_shows_a_prompt_or_a_raw_value_to_a_reader(page: Page, guard: Guard,
+                                                           project_site: Path) -> None:
+    pages = built_pages(project_site)
+    assert len(pages) > 15
+    seen = 0
+    for path in pages:
+        page.goto(path)
+        for figure in page.locator("figure.rx-card, figure.rx-check").all():
+            shown = figure.inner_text()
+            assert ">>>" not in shown, f"{path}#{figure.get_attribute('id')} shows a prompt"
+            data = json.loads(figure.get_attribute("data-rx-example") or "{}")
+            for step in data["steps"]:
+                claim = step["expected"].strip()
+                if claim and RAW.search(claim) and "Error:" not in claim:
+                    assert claim not in shown, (f"{path}#{figure.get_attribute('id')} shows "
+                                                f"the raw value {claim[:60]!r}")
+            seen += 1
+    assert seen > 60
+
+
+def test_the_code_toggle_shows_the_code_and_the_choice_holds_across_pages(
+        page: Page, guard: Guard) -> None:
+    page.goto(CHAPTER)
+    first = page.locator("figure#tams-first-punch")
+    expect(first.locator(".rx-code-body")).to_be_hidden()
+    first.get_by_text("Show the code").click()
+    expect(first.locator(".rx-code-body")).to_contain_text(">>> first = scene.act(")
+    expect(page.locator("figure#the-chained-punch-example .rx-code-body")).to_be_visible()
+    page.goto("/kruhl/rolling-dice/")
+    expect(page.locator("figure.rx-card .rx-code-body").first).to_be_visible()
+    page.locator("figure.rx-card summary").first.click()
+    page.goto(CHAPTER)
+    expect(page.locator("figure#tams-first-punch .rx-code-body")).to_be_hidden()
+
+
+def test_a_reroll_shows_the_new_faces_in_the_code_and_marks_the_prose(page: Page,
+                                                                      guard: Guard) -> None:
+    page.goto(CHAPTER)
+    first = page.locator("figure#tams-first-punch")
+    first.locator(".rx-reroll").click()
+    expect(first).to_have_attribute("data-rx-shown", "rerolled", timeout=ENGINE_TIMEOUT_MS)
+    shown = " ".join(str(f) for f in faces(first))
+    assert f'rolled("{shown}")' in first.locator(".rx-code-body").text_content()
+    expect(page.locator(".rx-page-bar")).to_contain_text("New dice on this page")
+    expect(page.locator("[data-rx-documented]").first).to_be_visible()
+    page.locator(".rx-page-bar").get_by_role("button", name="Restore").click()
+    expect(page.locator(".rx-page-bar")).to_be_hidden()
+    assert page.locator("[data-rx-documented]").count() == 0
+    assert faces(first) == [6, 6, 5, 4, 2, 1]
+
+
+def test_a_link_to_a_roll_shows_the_same_dice_in_a_fresh_browser(
+        page: Page, guard: Guard, browser: Browser, base_url: str) -> None:
+    page.goto(CHAPTER)
+    page.locator("figure#tams-first-punch .rx-reroll").click()
+    expect(page.locator(".rx-page-bar")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    rolled = rerolled_faces(page)
+    page.locator(".rx-page-bar").get_by_role("button", name="Link to this roll").click()
+    expect(page.locator(".rx-bar-status")).not_to_be_empty()
+    link = page.url
+    assert "#roll=tams-first-punch:" in link
+    context = browser.new_context()
+    other = context.new_page()
+    other.set_default_timeout(ENGINE_TIMEOUT_MS)
+    other.goto(link)
+    expect(other.locator(".rx-page-bar")).to_contain_text("A shared roll")
+    assert rerolled_faces(other) == rolled
+    context.close()
+
+
+@pytest.mark.parametrize(("fragment", "why"), [
+    ("#roll=no-such-card:1,2", "this page has no example “no-such-card”"),
+    ("#roll=tams-first-punch:9,9,9,9,9,9", "9 cannot come up on a d6"),
+    ("#roll=tams-first-punch:6,6", "do not fit it"),
+    ("#roll=tams-first-punch:six", "“six” is not a face of a die"),
+    ("#roll=tams-first-punch:" + ",".join(["6"] * 3000), "characters long"),
+])
+def test_a_bad_link_leaves_the_documented_roll_and_says_why(page: Page, guard: Guard,
+                                                            fragment: str, why: str) -> None:
+    page.goto(CHAPTER + fragment)
+    bar = page.locator(".rx-page-bar")
+    expect(bar).to_contain_text("cannot be shown", timeout=ENGINE_TIMEOUT_MS)
+    expect(bar).to_contain_text(why)
+    assert faces(page.locator("figure#tams-first-punch")) == [6, 6, 5, 4, 2, 1]
+    assert page.locator('figure[data-rx-shown="rerolled"]').count() == 0
+
+
+def roller_pages(site: Path) -> list[str]:
+    return sorted(f"/{p.parent.parent.name}/roll-your-own/"
+                  for p in site.glob("*/roll-your-own/index.html"))
+
+
+def test_every_chapter_has_a_roller(project_site: Path) -> None:
+    chapters = {p.parent.parent.name for p in project_site.glob("*/glossary/index.html")}
+    assert chapters and {p.split("/")[1] for p in roller_pages(project_site)} == chapters
+
+
+def test_each_roller_rolls_with_odds_and_its_link_replays_the_roll(
+        page: Page, guard: Guard, browser: Browser, project_site: Path) -> None:
+    for path in roller_pages(project_site):
+        page.goto(path)
+        form = page.locator("form.rx-roller")
+        before = form.locator(".rx-roller-result").inner_html()
+        form.get_by_role("button", name="Roll").click()
+        link_button = form.get_by_role("button", name="Link to this roll")
+        expect(link_button).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+        result = form.locator(".rx-roller-result").inner_html()
+        assert result != before or "rx-odds" in result
+        expect(form.locator(".rx-odds")).to_be_visible()
+        link_button.click()
+        assert "#roller=" in page.url
+        context = browser.new_context()
+        other = context.new_page()
+        other.set_default_timeout(ENGINE_TIMEOUT_MS)
+        other.goto(page.url)
+        expect(other.locator("form.rx-roller .rx-status")).to_contain_text("A shared roll")
+        assert other.locator("form.rx-roller .rx-roller-result").inner_html() == result
+        context.close()
+
+
+def test_a_roller_refuses_a_value_out_of_bounds_in_words(page: Page, guard: Guard) -> None:
+    page.goto("/verses/roll-your-own/")
+    form = page.locator("form.rx-roller")
+    form.get_by_label("PRW (attribute dice)").fill("99")
+    form.get_by_role("button", name="Roll").click()
+    expect(form.locator(".rx-status")).to_contain_text("PRW (attribute dice) must be from 0 to 12")
+
+
+def test_the_keyboard_reaches_a_cards_reroll_in_two_stops(page: Page, guard: Guard) -> None:
+    page.goto(CHAPTER)
+    page.locator("figure#tams-first-punch .rx-permalink").focus()
+    stops = []
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        stops.append(page.evaluate(
+            "document.activeElement.className || document.activeElement.tagName"))
+        if "rx-reroll" in stops[-1]:
+            break
+    assert "rx-reroll" in stops[-1] and len(stops) <= 2, stops
+    page.keyboard.press("Enter")
+    expect(page.locator("figure#tams-first-punch")).to_have_attribute(
+        "data-rx-shown", "rerolled", timeout=ENGINE_TIMEOUT_MS)
+
+
+def test_no_copy_button_stands_before_a_cards_reroll(page: Page, guard: Guard) -> None:
+    page.goto(CHAPTER)
+    page.locator("figure#tams-first-punch .rx-reroll").wait_for()
+    order = page.evaluate("""() => [...document.querySelectorAll('figure.rx-card button')]
+        .filter(e => e.checkVisibility()).map(e => e.className)""")
+    assert order and "rx-reroll" in order[0] and not any("md-code" in c for c in order)
+    page.locator("figure#tams-first-punch summary").click()  # every code view opens
+    copies = page.locator("figure#the-chained-punch-example .md-code__button")
+    expect(copies).to_have_count(1)  # one per code view, not one per statement
+
+
+def test_the_longest_card_fits_one_screen(page: Page, guard: Guard) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto("/kruhl/order-of-play/")
+    box = page.locator("figure#rounds-1-to-8-a-late-joiner-a-delay-a-forced-action").bounding_box()
+    assert box is not None and box["height"] <= 900
+
+
+def test_the_verdict_never_wraps_on_a_phone(page: Page, guard: Guard) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(CHAPTER)
+    for verdict in page.locator(".rx-verdict").all():
+        box = verdict.bounding_box()
+        assert box is not None and box["height"] < 40, verdict.inner_text()
+
+
+def test_buttons_are_big_enough_to_touch_on_a_phone(page: Page, guard: Guard) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(CHAPTER)
+    page.locator("figure#tams-first-punch").hover()
+    for selector in ("figure#tams-first-punch .rx-reroll", "figure#tams-first-punch summary"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44, selector
+
+
+def test_paper_shows_no_buttons_hints_or_copy_icons_and_keeps_cards_whole(
+        page: Page, guard: Guard) -> None:
+    page.goto(CHAPTER)
+    page.locator("figure#tams-first-punch .rx-reroll").wait_for()
+    page.emulate_media(media="print")
+    for selector in (".rx-controls", ".rx-code-view", ".rx-permalink", ".md-clipboard"):
+        for element in page.locator(f"figure.rx-card {selector}, {selector}").all():
+            expect(element).to_be_hidden()
+    assert page.locator("figure#tams-first-punch").evaluate(
+        "f => getComputedStyle(f).breakInside") == "avoid"
+    expect(page.locator("figure#tams-first-punch .rx-die").first).to_be_visible()
