@@ -63,6 +63,11 @@ class PlotPoints:
         """Unspent points do not carry over: a new session starts with one."""
         return PlotPoints()
 
+    def __str__(self) -> str:
+        """``0 plot points left, spent on: bonus die``."""
+        left = f"{self.count} plot point{'' if self.count == 1 else 's'} left"
+        return f"{left}, spent on: {', '.join(self.spent)}" if self.spent else left
+
 
 @dataclass(frozen=True)
 class Surge:

@@ -79,7 +79,9 @@ def render_die(die: DieView) -> str:
 
 def render_table(table: TableView, title: str = "") -> str:
     """A small table with a caption; a caption that repeats the result's ``title`` is kept
-    for screen readers only."""
+    for screen readers only. A table without rows (nothing played yet) draws nothing."""
+    if not table.rows:
+        return ""
     head = "".join(f'<th scope="col">{_e(cell)}</th>' for cell in table.header)
     rows = "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>"
                    for row in table.rows)

@@ -176,6 +176,9 @@ class Session:
         self._deadline = 0.0
         #: Names whose making was refused by the rules (or skipped because of that).
         self.unmade: set[str] = set()
+        #: The values the current example's steps have drawn (explained or described): a step
+        #: that shows the very same object again draws nothing more.
+        self._drawn: list[object] = []
 
     def run(self, example: Example, mode: DiceMode | None = None, *,
             explain: bool = True) -> ExampleRun:
@@ -187,6 +190,7 @@ class Session:
         namespace = self.namespace if example.kind != "check" else _isolated(self.namespace)
         self.roller.reset(mode)
         run = ExampleRun(example, mode)
+        self._drawn = []
         self._deadline = time.monotonic() + self.time_limit
         for step in example.steps:
             if self.on_step is not None:
@@ -240,8 +244,10 @@ class Session:
         elif not result.code_error:
             self.unmade.difference_update(code.bound)
         if explain:
-            result.views = [v.explain() for v in values if _explains_itself(v)]
-            result.stats = [v.stat_line() for v in values if _describes_itself(v)]
+            fresh = [v for v in values if not any(v is drawn for drawn in self._drawn)]
+            self._drawn.extend(fresh)
+            result.views = [v.explain() for v in fresh if _explains_itself(v)]
+            result.stats = [v.stat_line() for v in fresh if _describes_itself(v)]
         if not result.rules_error and not result.code_error and not result.skipped:
             self._check_dice_used(result, sources_before)
         return result
@@ -343,7 +349,7 @@ def words_of(value: Any) -> tuple[str, ...]:
     """A shown value as a reader reads it: each item of a tuple apart, ``True`` as ``yes``,
     a string without quotes, a list joined by commas, an object by its ``str`` (angle
     brackets of a ``repr`` left off)."""
-    if isinstance(value, tuple) and not hasattr(value, "_fields"):
+    if isinstance(value, tuple) and value and not hasattr(value, "_fields"):
         return tuple(_word(item) for item in value)
     return (_word(value),)
 

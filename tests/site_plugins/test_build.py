@@ -16,6 +16,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
 from site_plugins.examples import checker as checker_module
+from site_plugins.examples import page_checks as page_checks_module
 from site_plugins.examples import plugin as plugin_module
 from site_plugins.examples.checker import Checker
 from site_plugins.examples.result_cache import RESULTS
@@ -383,7 +384,7 @@ def test_a_second_build_checks_only_the_page_that_changed(
         assert 'data-rx-state="verified"' in page
 
     submitted.clear()
-    monkeypatch.setattr(plugin_module, "engine_hash", lambda: "the engine changed")
+    monkeypatch.setattr(page_checks_module, "engine_hash", lambda: "the engine changed")
     build_site(config_file)
     assert sorted(submitted) == ["docs/p0.md", "docs/p1.md", "docs/p2.md"]
 
@@ -416,8 +417,8 @@ def test_serve_starts_new_workers_when_the_ones_it_kept_are_gone(
     config = build_site(config_file, command="serve")
     try:
         plugin = config.plugins["rules-examples"]
-        assert plugin.checker is not None
-        for worker in plugin.checker._workers:  # what the OOM killer, or a user, may do
+        assert plugin.checks.checker is not None
+        for worker in plugin.checks.checker._workers:  # what the OOM killer, or a user, may do
             worker.process.kill()
             worker.process.wait()
         edited = THREE_PAGES["p2.md"].replace("2 + 1\n3", "2 + 2\n4")
@@ -428,3 +429,38 @@ def test_serve_starts_new_workers_when_the_ones_it_kept_are_gone(
         assert 'data-rx-state="verified"' in html and "2 + 2" in html and started == [1]
     finally:
         config.plugins.on_shutdown()
+
+
+def test_the_search_index_leaves_the_cards_code_out(project_site: Path) -> None:
+    index = json.loads((project_site / "search/search_index.json").read_text(encoding="utf-8"))
+    texts = " ".join(doc["text"] for doc in index["docs"]
+                     if doc["location"].startswith("verses/action-chaining/"))
+    assert "3 successes (6 6 5) against a target of 1" in texts  # the reader view is indexed
+    assert "scene.act(tam, PUNCH" not in texts and "&gt;&gt;&gt;" not in texts
+
+
+def test_every_link_from_a_cards_code_reaches_its_reference_entry(project_site: Path) -> None:
+    checked = 0
+    for page in project_site.rglob("*.html"):
+        for href in re.findall(r'<a class="rx-ref" href="([^"]+)"', page.read_text("utf-8")):
+            target, _, anchor = href.partition("#")
+            html = (page.parent / target / "index.html").resolve().read_text("utf-8")
+            assert f'id="{anchor}"' in html, f"{page}: {href} has no entry"
+            checked += 1
+    assert checked > 50
+
+
+def test_no_card_takes_the_id_of_a_heading(project_site: Path) -> None:
+    for page in project_site.rglob("*.html"):
+        ids = re.findall(r'\bid="([^"]+)"', page.read_text("utf-8"))
+        assert len(ids) == len(set(ids)), f"{page}: repeated ids"
+
+
+def test_every_chapter_gets_a_roller_page_last_in_its_section(project_site: Path) -> None:
+    home = (project_site / "index.html").read_text("utf-8")
+    nav = home.split('md-nav--primary', 1)[1].split('class="md-content"', 1)[0]
+    for chapter in ("verses", "kruhl", "storypath", "chronicle"):
+        page = project_site / chapter / "roll-your-own/index.html"
+        assert '<form class="rx-roller"' in page.read_text("utf-8"), chapter
+        links = re.findall(rf'href="({chapter}/[^"]*)"', nav)
+        assert links[-1] == f"{chapter}/roll-your-own/", chapter

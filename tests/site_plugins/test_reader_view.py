@@ -152,3 +152,19 @@ def test_a_comment_after_the_last_line_gives_the_words() -> None:
     assert statement_words("scene.ad_left(tam)  # AD left") == "AD left"
     assert statement_words("f(1,  # first\n  2)") == ""
     assert statement_words("'# not a comment'") == ""
+
+
+def test_two_equal_results_of_two_moves_are_both_drawn() -> None:
+    text = ('---\nexamples_setup: |\n  from rules_core.procedure import Procedure, CountAtLeast\n'
+            '  from rules_core.rolled_pool import RolledPool\n---\n'
+            '\n```rules-example title="Twice"\n'
+            '>>> pool = Procedure(2, 6, (), CountAtLeast(5))\n'
+            '>>> first = RolledPool.of("Ana", pool, rolled("6 1"))\n'
+            '>>> again = RolledPool.of("Ana", pool, rolled("6 1"))\n```\n')
+    assert render_reader(runs_of(text)[0]).count('<section class="rx-result') == 2
+
+
+def test_an_empty_tuple_with_words_reads_none() -> None:
+    run = runs_of(page(">>> ()  # weapons held\n()\n"))[0]
+    assert [item for item in reader_items(run) if isinstance(item, Said)] == [
+        Said((("weapons held", "none"),))]
