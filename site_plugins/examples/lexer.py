@@ -11,7 +11,7 @@ two edits of a kind) is an error, never a code block published unchecked.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 KINDS = {"rules-example": "example", "rules-check": "check"}
@@ -88,13 +88,7 @@ def lex_page(text: str, first_line: int = 1) -> LexedPage:
     lines = text.split("\n")
     blocks: list[ExampleBlock] = []
     errors: list[ExampleSyntaxError] = []
-    i = 0
-    while i < len(lines):
-        opening = _FENCE.match(lines[i])
-        if not opening:
-            i += 1
-            continue
-        close = _closing_index(lines, i, opening)
+    for i, close, opening in fences(lines):
         word = opening["info"].lstrip("{ .").split(" ", 1)[0].rstrip("}")
         if word in KINDS:
             try:
@@ -105,7 +99,6 @@ def lex_page(text: str, first_line: int = 1) -> LexedPage:
             errors.append(ExampleSyntaxError(
                 first_line + i, f"unknown example kind {word!r}: the kinds are "
                 "rules-example (a card) and rules-check (a claim checked for a note)"))
-        i = (close if close is not None else len(lines)) + 1
     return LexedPage(tuple(blocks), tuple(errors))
 
 
@@ -186,6 +179,21 @@ def _closing_index(lines: list[str], opening_index: int, opening: re.Match[str])
                 and len(closing["fence"]) >= len(fence)):
             return j
     return None
+
+
+def fences(lines: list[str]) -> Iterator[tuple[int, int | None, re.Match[str]]]:
+    """Every fenced block of ``lines``: the index of its opening line, of its closing line
+    (``None`` if it is never closed) and the opening's match (``indent``, ``fence``,
+    ``info``). The lines between are the block's, never the opening of another."""
+    i = 0
+    while i < len(lines):
+        opening = _FENCE.match(lines[i])
+        if not opening:
+            i += 1
+            continue
+        close = _closing_index(lines, i, opening)
+        yield i, close, opening
+        i = (close if close is not None else len(lines) - 1) + 1
 
 
 def _block(lines: list[str], i: int, close: int | None, opening: re.Match[str], word: str,

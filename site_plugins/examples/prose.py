@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 
+from site_plugins.examples.lexer import fences
+
 #: An all-capitals word: two or more capital letters, a whole word (``GM's`` uses ``GM``).
 ALL_CAPITALS = re.compile(r"\b[A-Z]{2,}\b")
-_FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>.*?)[ \t]*$")
 _FRONT_MATTER = re.compile(r"\A-{3}[ \t]*\n.*?\n(?:-{3}|\.{3})[ \t]*(?:\n|\Z)", re.DOTALL)
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 #: What is in a line of prose but is not prose: link targets, reference definitions,
@@ -43,20 +44,9 @@ def prose(text: str) -> str:
 def mask_blocks(text: str) -> str:
     """``text`` with its front matter, fenced blocks and HTML comments blanked out."""
     lines = _FRONT_MATTER.sub(_blank, text).split("\n")
-    i = 0
-    while i < len(lines):
-        opening = _FENCE.match(lines[i])
-        if not opening:
-            i += 1
-            continue
-        fence = opening["fence"]
-        end = next((j for j in range(i + 1, len(lines))
-                    if (closing := _FENCE.match(lines[j])) and not closing["info"]
-                    and closing["fence"][0] == fence[0] and len(closing["fence"]) >= len(fence)),
-                   len(lines) - 1)
-        for j in range(i, end + 1):
+    for start, end, _opening in fences(lines):
+        for j in range(start, (end if end is not None else len(lines) - 1) + 1):
             lines[j] = ""
-        i = end + 1
     return _COMMENT.sub(_blank, "\n".join(lines))
 
 
