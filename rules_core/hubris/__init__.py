@@ -1,0 +1,121 @@
+"""The Act of Hubris (a Chronicles of Darkness hack), "Turn by turn action and combat":
+d10 pools, 8+, 10-again and the chance die; initiative and the order of a conflict; the
+turn and blocking; attacks contested by rolled resistance; many targets, autofire, mobs,
+hazards and ongoing damage; damage kinds and caps.
+
+Public API:
+
+```python
+mara = Character("Mara", {"Strength": 3, "Dexterity": 3, "Wits": 2, "Composure": 2},
+                 {"Weaponry": 3}, armor=1)
+swing = mara.attack("Strength", "Weaponry", weapon=Weapon("a machete", 2))
+hit = swing.against(rook.defense(), dice=..., defence=...)     # AttackResult
+guard = hana.action("Dexterity", "Weaponry").block(dice, protects=["Bo"])
+swing.against(bo.defense(), dice=..., defence=..., shields=[guard])
+order = roll_initiative(mara, rook, dice=...).turn_order(); order.delay(to=3)
+DamageRound("Rook").take(hit).take(other_hit)                   # the group cap
+```
+"""
+
+from rules_core.hubris.action import Action, ActionResult, Obstacle
+from rules_core.hubris.attack import ATTACK_ATTRIBUTES, ATTACK_TRAITS, DAMAGE_OF, Attack
+from rules_core.hubris.block import Block, Hindered
+from rules_core.hubris.character import ATTRIBUTES, SKILLS, Character
+from rules_core.hubris.damage import (
+    AGGRAVATED,
+    BASHING,
+    DAMAGE_KINDS,
+    GROUP_CAP_EXTRA,
+    INDIVIDUAL_CAP,
+    LETHAL,
+    DamageRound,
+    Wounds,
+    group_cap,
+    keep_most_severe,
+)
+from rules_core.hubris.errors import (
+    AttackError,
+    CharacterError,
+    DamageError,
+    HubrisError,
+    InitiativeError,
+    PoolError,
+    TurnError,
+)
+from rules_core.hubris.exchange import AttackResult
+from rules_core.hubris.hazards import Hazard, Ongoing, Tick
+from rules_core.hubris.initiative import Initiative, InitiativeRoll, roll_initiative
+from rules_core.hubris.mob import Mob
+from rules_core.hubris.options import ADDED, DICE, MINIMUM, STANDARD_OPTIONS, SUCCESSES, Options
+from rules_core.hubris.order import TurnOrder
+from rules_core.hubris.resistance import DEFENSE, MAX_PROTECTION, POWER_RESISTANCES, Resistance
+from rules_core.hubris.roll_form import ROLL_FORM
+from rules_core.hubris.rolls import EXCEPTIONAL, RULE, HubrisRoll
+from rules_core.hubris.setup import WILLPOWER, Setup
+from rules_core.hubris.targets import Autofire, MobAttack, MultiAttack, spray_damage
+from rules_core.hubris.turn import Turn
+from rules_core.hubris.weapons import Consequence, Weapon
+
+__all__ = [
+    "ADDED",
+    "AGGRAVATED",
+    "ATTACK_ATTRIBUTES",
+    "ATTACK_TRAITS",
+    "ATTRIBUTES",
+    "BASHING",
+    "DAMAGE_KINDS",
+    "DAMAGE_OF",
+    "DEFENSE",
+    "DICE",
+    "EXCEPTIONAL",
+    "GROUP_CAP_EXTRA",
+    "INDIVIDUAL_CAP",
+    "LETHAL",
+    "MAX_PROTECTION",
+    "MINIMUM",
+    "POWER_RESISTANCES",
+    "ROLL_FORM",
+    "RULE",
+    "SKILLS",
+    "STANDARD_OPTIONS",
+    "SUCCESSES",
+    "WILLPOWER",
+    "Action",
+    "ActionResult",
+    "Attack",
+    "AttackError",
+    "AttackResult",
+    "Autofire",
+    "Block",
+    "Character",
+    "CharacterError",
+    "Consequence",
+    "DamageError",
+    "DamageRound",
+    "Hazard",
+    "Hindered",
+    "HubrisError",
+    "HubrisRoll",
+    "Initiative",
+    "InitiativeError",
+    "InitiativeRoll",
+    "Mob",
+    "MobAttack",
+    "MultiAttack",
+    "Obstacle",
+    "Ongoing",
+    "Options",
+    "PoolError",
+    "Resistance",
+    "Setup",
+    "Tick",
+    "Turn",
+    "TurnError",
+    "TurnOrder",
+    "Weapon",
+    "Wounds",
+    "group_cap",
+    "keep_most_severe",
+    "roll_initiative",
+    "spray_damage",
+]

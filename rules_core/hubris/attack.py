@@ -1,0 +1,196 @@
+"""Attacks: an instant action contested by the target's resistance roll (the Act of
+Hubris, "Attacking Other Characters").
+
+An attack pool is **Strength or Dexterity** (raw strength and speed, or balance and
+coordination; the player's choice unless the Storyteller or a weapon says otherwise) +
+one of:
+
+| Trait | Usually | Edge |
+|---|---|---|
+| Stamina (with Strength) | bashing; mostly shoving | size: an Edge, or a Difficulty for the small |
+| Athletics | bashing, or a hazard (a thrown grenade) | rarely much |
+| Brawl | bashing | **none from equipment** |
+| Weaponry | lethal | the weapon's |
+| Firearms | lethal, **never bashing** | the weapon's |
+
+The attacker rolls and declares the successes and what they will do before the defender
+chooses a response. Methods return a new, changed attack;
+[`against`][rules_core.hubris.Attack.against] resolves it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from rules_core.dice import DiceSource
+from rules_core.hubris.damage import BASHING, LETHAL, check_kind
+from rules_core.hubris.errors import AttackError, PoolError
+from rules_core.hubris.exchange import AttackResult, resolve
+from rules_core.hubris.setup import Setup
+from rules_core.hubris.weapons import Consequence, Weapon
+
+if TYPE_CHECKING:
+    from rules_core.hubris.block import Block
+    from rules_core.hubris.hazards import Ongoing
+    from rules_core.hubris.resistance import Resistance
+    from rules_core.hubris.targets import Autofire, MobAttack, MultiAttack
+
+ATTACK_ATTRIBUTES = ("Strength", "Dexterity")
+"""The Attributes of an attack pool."""
+
+ATTACK_TRAITS = ("Stamina", "Athletics", "Brawl", "Weaponry", "Firearms")
+"""What an attack pool pairs with Strength or Dexterity."""
+
+DAMAGE_OF = {"Stamina": BASHING, "Athletics": BASHING, "Brawl": BASHING,
+             "Weaponry": LETHAL, "Firearms": LETHAL}
+"""The damage each kind of attack usually deals."""
+
+
+@dataclass(frozen=True, repr=False)
+class Attack(Setup):
+    """An attack by ``who`` (made by [`Character.attack`][rules_core.hubris.Character.attack]
+    or a mob's): ``means`` is the trait paired with the Attribute (``Weaponry``), ``damage``
+    its kind (``None``: it deals none, as pushing past someone), ``weapon`` the weapon,
+    ``consequence`` a serious consequence it aims for, ``ongoing`` the harm it leaves
+    behind, ``reach`` how many characters a mob's single roll can strike.
+
+    Examples:
+        >>> from rules_core.hubris import Character
+        >>> mara = Character("Mara", {"Strength": 3, "Dexterity": 3}, {"Weaponry": 2})
+        >>> mara.attack("Strength", "Weaponry", weapon=Weapon("a machete", 2))
+        <Mara, Strength + Weaponry: 7d10, Edge 2 (a machete); lethal>
+        >>> mara.attack("Dexterity", "Brawl", weapon=Weapon("brass knuckles", 1))
+        ... # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rules_core.hubris.errors.PoolError: Brawl attacks gain no Edge from equipment ...
+    """
+
+    means: str = ""
+    damage: str | None = None
+    weapon: Weapon | None = None
+    consequence: Consequence | None = None
+    ongoing: Ongoing | None = None
+    reach: int | None = None
+
+    def check_equipment(self, what: str) -> None:
+        """Brawl attacks take no Edge from equipment."""
+        if self.means == "Brawl":
+            raise PoolError(f"Brawl attacks gain no Edge from equipment alone, so not from "
+                            f"{what}: use Weaponry for a weapon")
+
+    def with_equipment(self, rating: int, what: str) -> Attack:
+        """This attack with an Edge of ``rating`` from ``what`` (equipment: never on
+        Brawl)."""
+        self.check_equipment(what)
+        return self.with_edge(rating, what)
+
+    def dealing(self, damage: str | None) -> Attack:
+        """This attack dealing ``damage`` instead (``None``: no damage)."""
+        if damage is not None:
+            check_kind(damage)
+            gun = self.means == "Firearms" or (self.weapon is not None
+                                               and self.weapon.skill == "Firearms")
+            if damage == BASHING and gun:
+                raise PoolError("Firearms attacks deal lethal damage, with no option of "
+                                "bashing")
+        return replace(self, damage=damage)
+
+    def aiming_to(self, what: str, *attributes: str) -> Attack:
+        """This attack aiming for a serious consequence (``what``), resisted by the target's
+        highest of ``attributes``; it deals no wounds."""
+        return replace(self, consequence=Consequence(what, attributes), damage=None)
+
+    def inflicting(self, ongoing: Ongoing) -> Attack:
+        """This attack leaving ``ongoing`` harm on a target it hits (poison, fire)."""
+        return replace(self, ongoing=ongoing)
+
+    def against(self, resistance: Resistance, *, dice: DiceSource,
+                defence: DiceSource | None = None, shields: Sequence[Block] = (),
+                helpless: bool = False) -> AttackResult:
+        """Roll the attack (``dice``) and the target's ``resistance`` (``defence``); each
+        resistance success cancels one attack success. ``shields``: guards' standing
+        successes (the best of the group applies). ``helpless``: the target cannot act and
+        is attacked outside combat time, so every attack die is an automatic success."""
+        return resolve(self, resistance, dice=dice, defence=defence, shields=tuple(shields),
+                       helpless=helpless)
+
+    def against_each(self, resistances: Sequence[Resistance], *, dice: DiceSource,
+                     defence: DiceSource | None = None) -> MultiAttack:
+        """Strike several targets: roll the pool once per target (``dice``), apply the
+        single worst roll to each, and let each resist on their own (``defence``, in the
+        order listed)."""
+        from rules_core.hubris.targets import against_each  # it imports this module
+
+        return against_each(self, tuple(resistances), dice=dice, defence=defence)
+
+    def against_all(self, resistances: Sequence[Resistance], *, dice: DiceSource,
+                    defence: DiceSource | None = None) -> MobAttack:
+        """A mob's attack: one roll (``dice``) against every engaged target, each resisting
+        on their own (``defence``, in the order listed)."""
+        from rules_core.hubris.targets import against_all
+
+        return against_all(self, tuple(resistances), dice=dice, defence=defence)
+
+    def autofire(self, primary: Resistance, others: Sequence[Resistance], *,
+                 dice: DiceSource, defence: DiceSource | None = None,
+                 primary_too: bool = False) -> Autofire:
+        """Autofire: the normal attack on ``primary``, and automatic lethal damage of half
+        the gun's Edge (rounded up) to every other character in the area (``others``), each
+        resisting with their own Defense. ``primary_too``: the other reading, where the
+        primary target takes the automatic damage as well."""
+        from rules_core.hubris.targets import autofire
+
+        return autofire(self, primary, tuple(others), dice=dice, defence=defence,
+                        primary_too=primary_too)
+
+    def setup_text(self) -> str:
+        """The Edge, Difficulty and Willpower, then the damage or the consequence."""
+        text = super().setup_text()
+        aim = (f"to {self.consequence}" if self.consequence else
+               self.damage if self.damage else "no damage")
+        return f"{text}; {aim}" if text else aim
+
+
+def make_attack(who: str, attribute: tuple[str, int], trait: tuple[str, int], *,
+                weapon: Weapon | None = None, damage: str | None = "",
+                size_edge: int = 0, task: str = "") -> Attack:
+    """An attack pool of ``attribute`` + ``trait`` (each a name and dots), checked against
+    the rules: the usual damage unless ``damage`` says (``None``: none), the weapon's Edge,
+    the character's size on Strength + Stamina."""
+    name, means = attribute[0], trait[0]
+    if name not in ATTACK_ATTRIBUTES:
+        raise PoolError(f"an attack pool uses Strength or Dexterity, not {name}")
+    if means not in ATTACK_TRAITS:
+        raise PoolError(f"an attack pairs {name} with {', '.join(ATTACK_TRAITS)}, not "
+                        f"{means}")
+    attack = Attack(who, (attribute, trait), task or f"{name} + {means}", means=means,
+                    damage=DAMAGE_OF[means])
+    if weapon is not None:
+        attack.check_equipment(weapon.name)
+        if weapon.skill != means:
+            raise PoolError(f"{weapon.name} is used with {weapon.skill}, not {means}: attack "
+                            f"with Strength or Dexterity + {weapon.skill}")
+        if weapon.requires and weapon.requires != name:
+            raise PoolError(f"{weapon.name} needs {weapon.requires} in its attack pool, not "
+                            f"{name}")
+        attack = replace(attack, weapon=weapon, damage=weapon.damage).with_equipment(
+            weapon.edge, weapon.name)
+    if means == "Stamina" and name == "Strength":
+        attack = (attack.with_edge(size_edge, "size") if size_edge > 0 else
+                  attack.with_difficulty(-size_edge, "size"))
+    if damage != "":
+        attack = attack.dealing(damage)
+    return attack
+
+
+def check_reach(attack: Attack, targets: int) -> None:
+    """Refuse a one-roll attack on every target unless a mob makes it, within its reach."""
+    if attack.reach is None:
+        raise AttackError(f"only a mob strikes every character it is engaged with in one "
+                          f"roll; {attack.who} rolls once per target (against_each)")
+    if targets > attack.reach:
+        raise AttackError(f"{attack.who} can attack {attack.reach} characters at once, not "
+                          f"{targets}")

@@ -1,0 +1,159 @@
+"""Resisting an attack: the dice pool a target rolls, each success stopping one of the
+attacker's (the Act of Hubris, "Resisting Attack", "Defenseless Characters", "Resisting
+Supernatural Powers").
+
+- **Defense**, Wits + the lower of Strength and Dexterity: dodging, ducking, diving for
+  cover. It contests any attack that tries to make physical contact, and never takes an
+  Edge, from equipment or anything else lasting (a Difficulty, yes).
+- **Strength + Dexterity**: grip and balance, against being disarmed or tripped.
+- **Strength + Stamina**: holding one's ground; size adds an Edge. A **bulwark** blocking a
+  passage resists with Strength + Stamina or Brawl.
+- **Supernatural resistance**: Composure, Resolve or Stamina + the Power Trait, usable even
+  unconscious, never increased by equipment's Edge.
+
+**Armor** (and protective equipment against powers) gives 1 to 3 guaranteed successes: a
+minimum, by default ([`Options`][rules_core.hubris.Options]); it works even when its wearer
+cannot roll. A target who is unaware of the attack and out of combat gets no Defense (one
+Willpower keeps them alert for a scene); one who cannot act at all gets no defensive roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from rules_core.dice import DiceSource
+from rules_core.hubris.errors import PoolError
+from rules_core.hubris.options import MINIMUM
+from rules_core.hubris.rolls import HubrisRoll
+from rules_core.hubris.setup import Setup
+from rules_core.words import is_whole
+
+DEFENSE = "Defense"
+"""The usual resistance pool: Wits + the lower of Strength and Dexterity."""
+
+POWER_RESISTANCES = ("Composure", "Resolve", "Stamina")
+"""The Attributes that resist supernatural powers, each with the Power Trait."""
+
+MAX_PROTECTION = 3
+"""The most guaranteed successes armor or protective equipment gives."""
+
+
+@dataclass(frozen=True, repr=False)
+class Resistance(Setup):
+    """``who`` resists with ``kind`` (``Defense``, ``Strength + Dexterity``…), made by a
+    character's [`defense`][rules_core.hubris.Character.defense],
+    [`resist`][rules_core.hubris.Character.resist],
+    [`bulwark`][rules_core.hubris.Character.bulwark] or
+    [`resist_power`][rules_core.hubris.Character.resist_power].
+
+    ``no_edge``: the pool takes no Edge (Defense, supernatural resistance). ``protection``:
+    the guaranteed successes of ``protection_why`` (armor). ``denied``: why there is no
+    roll at all; ``incapable``: the target cannot act (a helpless target). ``supernatural``:
+    it works whatever state the target is in. ``target``: the target's Attributes (for
+    serious consequences). ``notes``: sentences the card adds.
+
+    Examples:
+        >>> from rules_core.hubris import Character
+        >>> rook = Character("Rook", {"Strength": 3, "Dexterity": 2, "Wits": 2}, armor=1)
+        >>> rook.defense()
+        <Rook, Defense: 4d10, armor 1>
+        >>> rook.defense().with_edge(2, "a riot shield")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rules_core.hubris.errors.PoolError: Defense takes no Edge, ...
+    """
+
+    kind: str = DEFENSE
+    no_edge: bool = False
+    protection: int = 0
+    protection_why: str = "armor"
+    denied: str = ""
+    incapable: bool = False
+    supernatural: bool = False
+    target: Mapping[str, int] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+    def check_edge(self, rating: int, why: str) -> None:
+        """Defense and supernatural resistance take no Edge."""
+        if self.no_edge and rating and self.supernatural:
+            raise PoolError(f"{self.kind} takes no Edge, not even from {why}: equipment "
+                            "that protects against powers gives guaranteed successes instead "
+                            "(protected())")
+        if self.no_edge and rating:
+            raise PoolError(f"{self.kind} takes no Edge, not even from {why}: it draws on "
+                            "the moment, not on equipment (a guard's instant action can use "
+                            "it instead)")
+
+    @property
+    def is_defense(self) -> bool:
+        """Whether this is the Defense pool."""
+        return self.kind == DEFENSE
+
+    def protected(self, rating: int, why: str) -> Resistance:
+        """This resistance with ``rating`` guaranteed successes from ``why`` (armor,
+        protective equipment: 1 to 3); the better of two applies."""
+        if not (is_whole(rating, 1) and rating <= MAX_PROTECTION):
+            raise PoolError(f"protection gives 1 to {MAX_PROTECTION} guaranteed successes, "
+                            f"not {rating!r}")
+        if rating <= self.protection:
+            return self
+        return replace(self, protection=rating, protection_why=why)
+
+    def unaware(self, *, in_combat: bool = False, alert: bool = False) -> Resistance:
+        """The target does not see the attack coming. Out of combat, that costs them the
+        roll (supernatural resistance excepted); a character with initiative (``in_combat``)
+        or who spent a Willpower point to stay alert this scene (``alert``) still rolls."""
+        if self.supernatural:
+            return self._noted(f"{self.who} resists with {self.kind} even unaware.")
+        if in_combat:
+            return self._noted(f"{self.who} is acting in combat time: surprise cannot take "
+                               f"away their {self.kind}.")
+        if alert:
+            return self._noted(f"{self.who} spent a Willpower point to stay alert this "
+                               f"scene: they keep their {self.kind}.")
+        return replace(self, denied=f"{self.who} is unaware of the attack and not in "
+                                    f"combat: no {self.kind}")
+
+    def cannot_act(self, why: str) -> Resistance:
+        """The target cannot act at all (``why``: paralysed, bound and unconscious): no
+        defensive roll helps them, though armor still does (supernatural resistance
+        excepted: it works even unconscious)."""
+        if self.supernatural:
+            return self._noted(f"{self.who} is {why}, but {self.kind} resists even so.")
+        return replace(self, incapable=True,
+                       denied=f"{self.who} is {why}: no defensive roll of any kind")
+
+    def _noted(self, note: str) -> Resistance:
+        return replace(self, notes=(*self.notes, note))
+
+    def roll_against(self, dice: DiceSource, *, floor: int = 0,
+                     floor_why: str = "") -> HubrisRoll:
+        """Roll it with ``dice``: armor as a minimum or added, and ``floor`` (a guard's
+        standing successes) as a minimum too."""
+        armor = self.protection
+        added = armor if armor and self.options.armor != MINIMUM else 0
+        minimum, why = (armor, self.protection_why) if added == 0 else (0, "")
+        if floor > minimum:
+            minimum, why = floor, floor_why
+        return self.roll_dice(dice, floor=minimum, floor_why=why, added=added,
+                              added_why=f"{self.protection_why} {armor}")
+
+    def setup_text(self) -> str:
+        """The Edge, Difficulty and Willpower, the armor, and why there is no roll."""
+        parts = [super().setup_text()]
+        if self.protection:
+            parts.append(f"{self.protection_why} {self.protection}")
+        if self.denied:
+            parts.append("no roll")
+        return ", ".join(part for part in parts if part)
+
+
+def defense(who: str, wits: int, strength: int, dexterity: int, *, armor: int = 0,
+            target: Mapping[str, int] | None = None) -> Resistance:
+    """Defense: Wits + the lower of Strength and Dexterity, with ``armor``'s guaranteed
+    successes."""
+    lower = ("Strength", strength) if strength <= dexterity else ("Dexterity", dexterity)
+    made = Resistance(who, (("Wits", wits), lower), DEFENSE, no_edge=True,
+                      target=dict(target or {}))
+    return made.protected(armor, "armor") if armor else made

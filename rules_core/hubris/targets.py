@@ -1,0 +1,241 @@
+"""One attack, many targets (the Act of Hubris, "Attacking Multiple Targets", "Autofire",
+"Groups, Mobs, and Swarms").
+
+- **Several targets**: the pool is assembled once (Willpower and other bonuses included)
+  and **rolled once per target**; the **single worst** roll applies to every target, and
+  each target resists it on their own.
+- **A mob** (a crowd, a swarm) makes **one** attack roll against every character it is
+  engaged with, as many as its reach allows; each resists on their own, and one target's
+  resistance protects no one else.
+- **Autofire**: besides the attack on its target, a gun firing automatically deals **half
+  its Edge, rounded up**, in automatic lethal damage to **every other character** in the
+  area, each reducing it with their own Defense. Whether the primary target takes it too
+  is not said: by default they do not (they face the attack itself).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from math import ceil
+
+from rules_core.dice import DiceSource
+from rules_core.explain import Explanation, TableView
+from rules_core.hubris.attack import Attack, check_reach
+from rules_core.hubris.damage import LETHAL
+from rules_core.hubris.errors import AttackError
+from rules_core.hubris.exchange import AttackResult, check_target, resolve
+from rules_core.hubris.resistance import Resistance
+from rules_core.hubris.rolls import HubrisRoll
+from rules_core.question import AtLeast, Question
+from rules_core.words import count
+
+
+def _table(caption: str, results: tuple[AttackResult, ...]) -> TableView:
+    rows = tuple((r.target, r.resistance.kind, str(r.resisted), str(r.net),
+                  str(r.wounds) if r.wounds is not None and r.hit else
+                  ("miss" if not r.hit else "hit")) for r in results)
+    return TableView(caption, ("Target", "Resists with", "Successes", "Net", "Result"), rows)
+
+
+def _target_lines(results: tuple[AttackResult, ...]) -> list[str]:
+    lines: list[str] = []
+    for result in results:
+        lines += result.defence_lines()
+        lines += [f"{result.target}: {line}" for line in result.result_lines()]
+    return lines
+
+
+def _defended(results: tuple[AttackResult, ...]) -> tuple[HubrisRoll, ...]:
+    return tuple(r.defended for r in results if r.defended is not None)
+
+
+@dataclass(frozen=True, repr=False)
+class MultiAttack:
+    """``attack`` rolled once per target (``rolls``); the worst applies to each target
+    (``results``, in the order listed)."""
+
+    attack: Attack
+    rolls: tuple[HubrisRoll, ...]
+    results: tuple[AttackResult, ...]
+
+    @property
+    def worst(self) -> int:
+        """The fewest successes of the rolls: what every target faces."""
+        return min(roll.total for roll in self.rolls)
+
+    def odds(self) -> tuple[Question, ...]:
+        """Each attack roll's chance of its successes or more; each target's chance to stop
+        the worst roll entirely."""
+        asked: list[Question] = [AtLeast(roll.procedure, roll.total,
+                                         who=f"{self.attack.who}, roll {n}")
+                                 for n, roll in enumerate(self.rolls, 1)]
+        asked += [AtLeast(r.defended.procedure, self.worst, who=r.target,
+                          note=f"enough to stop all {self.worst}")
+                  for r in self.results if r.defended is not None and self.worst]
+        return tuple(asked)
+
+    def explain(self) -> Explanation:
+        """Every roll, the worst applied, and each target's resistance."""
+        who = self.attack.who
+        lines = [f"{who}, roll {n} (against {r.target}): {roll.tally()}."
+                 for n, (roll, r) in enumerate(zip(self.rolls, self.results, strict=True), 1)]
+        lines.append(f"The worst roll, {count(self.worst, 'success')}, applies to each "
+                     "target.")
+        return Explanation(title=f"{who} attacks {count(len(self.results), 'target')}: "
+                                 f"{self.attack.task}",
+                           pool=self.attack.pool_text(),
+                           rolls=(*(roll.view() for roll in self.rolls),
+                                  *(roll.view() for roll in _defended(self.results))),
+                           lines=(*lines, *_target_lines(self.results)),
+                           tables=(_table(f"{who}'s {count(self.worst, 'success')} against "
+                                          "each target", self.results),),
+                           odds=self.odds())
+
+    def __repr__(self) -> str:
+        each = ", ".join(f"{r.target} {r.net} net" for r in self.results)
+        return (f"<{self.attack.who} attacks {count(len(self.results), 'target')}: rolls "
+                f"{' '.join(str(r.total) for r in self.rolls)}, worst {self.worst}: {each}>")
+
+
+def against_each(attack: Attack, resistances: tuple[Resistance, ...], *, dice: DiceSource,
+                 defence: DiceSource | None) -> MultiAttack:
+    """``attack`` rolled once per target, the worst applied to each (see
+    [`Attack.against_each`][rules_core.hubris.Attack.against_each])."""
+    if len(resistances) < 2:
+        raise AttackError("an attack on several targets needs two or more: use against() "
+                          "for one")
+    rolls = tuple(attack.named(f"{attack.task}, roll {n} (against {r.who})").roll_dice(dice)
+                  for n, r in enumerate(resistances, 1))
+    worst = min(roll.total for roll in rolls)
+    why = f"the worst of {attack.who}'s {len(rolls)} rolls"
+    results = []
+    for resistance in resistances:
+        check_target(attack, resistance)
+        defended = (None if resistance.denied else
+                    resistance.roll_against(_given(defence, resistance)))
+        results.append(AttackResult(attack, resistance, None, defended, (), worst, why))
+    return MultiAttack(attack, rolls, tuple(results))
+
+
+def _given(defence: DiceSource | None, resistance: Resistance) -> DiceSource:
+    if defence is None:
+        raise AttackError(f"{resistance.who} rolls {resistance.kind}: pass defence=")
+    return defence
+
+
+@dataclass(frozen=True, repr=False)
+class MobAttack:
+    """A mob's single roll (``rolled``) against every engaged target (``results``)."""
+
+    attack: Attack
+    rolled: HubrisRoll
+    results: tuple[AttackResult, ...]
+
+    def explain(self) -> Explanation:
+        """The mob's roll and each target's resistance to it."""
+        who = self.attack.who
+        return Explanation(title=f"{who} attacks everyone it is engaged with",
+                           pool=self.attack.pool_text(),
+                           rolls=(self.rolled.view(), *(r.view() for r in
+                                                        _defended(self.results))),
+                           lines=(f"{who}: {self.rolled.tally()}; one roll against each "
+                                  "target.", *self.rolled.notes(),
+                                  *_target_lines(self.results)),
+                           tables=(_table(f"{who}'s {count(self.rolled.total, 'success')} "
+                                          "against each target", self.results),),
+                           odds=tuple(q for r in self.results for q in r.odds()[:1]))
+
+    def __repr__(self) -> str:
+        each = ", ".join(f"{r.target} {r.net} net" for r in self.results)
+        return f"<{self.attack.who} attacks all: {self.rolled.total} successes: {each}>"
+
+
+def against_all(attack: Attack, resistances: tuple[Resistance, ...], *, dice: DiceSource,
+                defence: DiceSource | None) -> MobAttack:
+    """A mob's one roll against every engaged target (see
+    [`Attack.against_all`][rules_core.hubris.Attack.against_all])."""
+    check_reach(attack, len(resistances))
+    for resistance in resistances:
+        check_target(attack, resistance)
+    rolled = attack.roll_dice(dice)
+    results = tuple(
+        AttackResult(attack, r, rolled,
+                     None if r.denied else r.roll_against(_given(defence, r)))
+        for r in resistances)
+    return MobAttack(attack, rolled, results)
+
+
+@dataclass(frozen=True, repr=False)
+class Autofire:
+    """An autofire attack: the normal attack on the primary target (``primary``) and the
+    automatic damage to everyone else in the area (``sprayed``)."""
+
+    attack: Attack
+    primary: AttackResult
+    sprayed: tuple[AttackResult, ...]
+
+    @property
+    def automatic(self) -> int:
+        """The automatic lethal damage: half the gun's Edge, rounded up."""
+        return spray_damage(self.attack)
+
+    def explain(self) -> Explanation:
+        """The attack on the target, then the spray on everyone else."""
+        first = self.primary.explain()
+        edge = self.attack.weapon.edge if self.attack.weapon else 0
+        spray = [f"Autofire: half of the gun's Edge {edge}, rounded up: "
+                 f"{count(self.automatic, 'automatic success', 'automatic successes')} of "
+                 "lethal damage to every "
+                 "other character in the area, each resisting with Defense."]
+        return Explanation(title=f"{self.attack.who} fires on automatic: {self.attack.task}",
+                           pool=first.pool,
+                           rolls=(*first.rolls, *(r.view() for r in _defended(self.sprayed))),
+                           lines=(*first.lines, *spray, *_target_lines(self.sprayed)),
+                           outcome=first.outcome,
+                           tables=(_table("The spray", self.sprayed),),
+                           odds=(*first.odds[:1], *(q for r in self.sprayed
+                                                    for q in r.odds()[1:])))
+
+    def __repr__(self) -> str:
+        each = ", ".join(f"{r.target} {r.wounds}" for r in self.sprayed)
+        return (f"<{self.attack.who} autofire: {self.primary.target} {self.primary.net} net; "
+                f"spray {self.automatic}: {each}>")
+
+
+def spray_damage(attack: Attack) -> int:
+    """Half the firearm's Edge, rounded up.
+
+    Examples:
+        >>> from rules_core.hubris import Character, Weapon
+        >>> gun = Weapon("a submachine gun", 5, "Firearms", autofire=True)
+        >>> ana = Character("Ana", {"Dexterity": 3}, {"Firearms": 2})
+        >>> spray_damage(ana.attack("Dexterity", "Firearms", weapon=gun))
+        3
+    """
+    if attack.weapon is None or not attack.weapon.autofire:
+        gun = attack.weapon.name if attack.weapon else "no weapon"
+        raise AttackError(f"{attack.who} attacks with {gun}, which cannot fire "
+                          "automatically: give the gun autofire=True")
+    return ceil(attack.weapon.edge / 2)
+
+
+def autofire(attack: Attack, primary: Resistance, others: tuple[Resistance, ...], *,
+             dice: DiceSource, defence: DiceSource | None,
+             primary_too: bool = False) -> Autofire:
+    """The attack on ``primary`` and the spray on ``others`` (see
+    [`Attack.autofire`][rules_core.hubris.Attack.autofire])."""
+    automatic = spray_damage(attack)
+    victims = ((primary,) if primary_too else ()) + others
+    for other in victims:
+        if not other.is_defense:
+            raise AttackError(f"{other.who} resists autofire with their own Defense, not "
+                              f"{other.kind}")
+    hit = resolve(attack, primary, dice=dice, defence=defence)
+    spray = replace(attack, damage=LETHAL, consequence=None, ongoing=None, task="autofire")
+    why = f"autofire: half of Edge {attack.weapon.edge if attack.weapon else 0}, rounded up"
+    sprayed = tuple(
+        AttackResult(spray, r, None,
+                     None if r.denied else r.roll_against(_given(defence, r)), (),
+                     automatic, why)
+        for r in victims)
+    return Autofire(attack, hit, sprayed)

@@ -1,0 +1,101 @@
+"""Weapons, and the serious consequences an attack can aim for instead of wounds (the Act
+of Hubris, "Attacking Other Characters").
+
+A **weapon** gives its attack an Edge (equipment), names the Skill it is used with and the
+damage it deals; a huge one may need Strength, a precise one Dexterity; some guns can fire
+automatically (autofire).
+
+A **consequence** (disarming, blinding, throwing someone out of a window) needs net
+successes at least equal to the target's relevant Attribute, the highest if several fit.
+Fewer net successes still inconvenience the target: a Difficulty on their next turn (our
+reading: a Difficulty of the net successes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from rules_core.hubris.damage import LETHAL, check_kind
+from rules_core.hubris.errors import AttackError, PoolError
+from rules_core.words import is_whole
+
+WEAPON_SKILLS = ("Athletics", "Weaponry", "Firearms")
+"""The Skills a weapon is used with (Brawl takes no Edge from equipment)."""
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon: its ``name``, its ``edge``, the ``skill`` it is used with, the ``damage``
+    it deals, the Attribute it ``requires`` (if the Storyteller says so) and whether it can
+    fire ``autofire``.
+
+    Examples:
+        >>> Weapon("a machete", 2)
+        Weapon(a machete, Edge 2, Weaponry, lethal)
+        >>> Weapon("a shotgun", 4, "Firearms", damage="bashing")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rules_core.hubris.errors.PoolError: a shotgun: Firearms attacks deal lethal damage ...
+    """
+
+    name: str
+    edge: int
+    skill: str = "Weaponry"
+    damage: str = LETHAL
+    requires: str = ""
+    autofire: bool = False
+
+    def __post_init__(self) -> None:
+        if not is_whole(self.edge):
+            raise PoolError(f"{self.name}'s Edge must be a whole number, 0 or more, not "
+                            f"{self.edge!r}")
+        if self.skill not in WEAPON_SKILLS:
+            raise PoolError(f"{self.name} is used with {', '.join(WEAPON_SKILLS)}, not "
+                            f"{self.skill!r} (Brawl takes no Edge from equipment)")
+        check_kind(self.damage)
+        if self.skill == "Firearms" and self.damage == "bashing":
+            raise PoolError(f"{self.name}: Firearms attacks deal lethal damage (or worse), "
+                            "with no option of bashing")
+        if self.requires not in ("", "Strength", "Dexterity"):
+            raise PoolError(f"a weapon may require Strength or Dexterity, not "
+                            f"{self.requires!r}")
+        if self.autofire and self.skill != "Firearms":
+            raise PoolError(f"{self.name}: only a firearm can use autofire")
+
+    def __repr__(self) -> str:
+        extra = [f"needs {self.requires}"] if self.requires else []
+        extra += ["autofire"] if self.autofire else []
+        more = "".join(f", {e}" for e in extra)
+        return f"Weapon({self.name}, Edge {self.edge}, {self.skill}, {self.damage}{more})"
+
+
+@dataclass(frozen=True)
+class Consequence:
+    """A serious consequence (``what``: ``disarm``, ``blind``): net successes at least the
+    target's highest of ``attributes`` make it complete; fewer become a Difficulty on the
+    target's next turn.
+
+    Examples:
+        >>> Consequence("disarm", ("Strength",)).needed({"Strength": 3, "Dexterity": 2})
+        ('Strength', 3)
+    """
+
+    what: str
+    attributes: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if not self.attributes:
+            raise AttackError(f"name the Attribute that resists {self.what!r}, e.g. "
+                              "('Strength',) to wrest something away")
+
+    def needed(self, target: Mapping[str, int]) -> tuple[str, int]:
+        """The target's relevant Attribute and its dots (the highest of several)."""
+        missing = [a for a in self.attributes if a not in target]
+        if missing:
+            raise AttackError(f"to {self.what} the target needs a {missing[0]} rating: the "
+                              "consequence is measured against it")
+        return max(((a, target[a]) for a in self.attributes), key=lambda pair: pair[1])
+
+    def __str__(self) -> str:
+        return self.what
