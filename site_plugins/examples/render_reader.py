@@ -3,7 +3,7 @@
 A card leads with the characters an example sets up (one stat line each), then each result
 the engine explains (who rolls what, the dice, the verdict, the explanation, the odds), what
 the example printed, and the moves the rules refused. A value already shown by a panel is
-not drawn again (the same object, shown by a later statement); consecutive rounds of a play loop (results with the same title, no dice,
+not drawn again (the same object, unchanged, shown by a later statement); consecutive rounds of a play loop (results with the same title, no dice,
 and tables of the same columns) fold into one table. Plain values (a tuple, a number, a
 flag) are the code view's, unless the author gave them words with a comment after the
 statement (``>>> scene.ad_left(tam)  # AD left``), which the reader view then shows as

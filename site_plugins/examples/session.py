@@ -176,9 +176,9 @@ class Session:
         self._deadline = 0.0
         #: Names whose making was refused by the rules (or skipped because of that).
         self.unmade: set[str] = set()
-        #: The values the current example's steps have drawn (explained or described): a step
-        #: that shows the very same object again draws nothing more.
-        self._drawn: list[object] = []
+        #: What the current example's steps have drawn, with the object each view is of: a
+        #: step that shows the very same object again, unchanged, draws nothing more.
+        self._drawn: list[tuple[object, object]] = []
 
     def run(self, example: Example, mode: DiceMode | None = None, *,
             explain: bool = True) -> ExampleRun:
@@ -244,13 +244,22 @@ class Session:
         elif not result.code_error:
             self.unmade.difference_update(code.bound)
         if explain:
-            fresh = [v for v in values if not any(v is drawn for drawn in self._drawn)]
-            self._drawn.extend(fresh)
-            result.views = [v.explain() for v in fresh if _explains_itself(v)]
-            result.stats = [v.stat_line() for v in fresh if _describes_itself(v)]
+            result.views = [view for v in values if _explains_itself(v)
+                            if (view := v.explain()) and self._fresh(v, view)]
+            result.stats = [line for v in values if _describes_itself(v)
+                            if (line := v.stat_line()) and self._fresh(v, line)]
         if not result.rules_error and not result.code_error and not result.skipped:
             self._check_dice_used(result, sources_before)
         return result
+
+    def _fresh(self, value: object, view: object) -> bool:
+        """Whether ``view`` of ``value`` is new to the current example: not the very object
+        an earlier step drew, showing what it showed then (an object that changed since is
+        drawn again)."""
+        if any(value is seen and view == drawn for seen, drawn in self._drawn):
+            return False
+        self._drawn.append((value, view))
+        return True
 
     def _remaining(self) -> float:
         """Seconds left of the current example's time (0: no limit)."""
