@@ -1,13 +1,14 @@
 """An example's reader view: what happens at the table, before any code.
 
-A card leads with the characters an example sets up (one stat line each), then each result
-the engine explains (who rolls what, the dice, the verdict, the explanation, the odds), what
-the example printed, and the moves the rules refused. A value already shown by a panel is
-not drawn again (the same object, unchanged, shown by a later statement); consecutive rounds of a play loop (results with the same title, no dice,
-and tables of the same columns) fold into one table. Plain values (a tuple, a number, a
-flag) are the code view's, unless the author gave them words with a comment after the
-statement (``>>> scene.ad_left(tam)  # AD left``), which the reader view then shows as
-``AD left 4``.
+A card leads with the characters an example sets up (one stat line each; the page's first
+card also shows those its front-matter setup makes), then each result the engine explains
+(who rolls what, the dice, the verdict, the explanation, the odds), what the example
+printed, and the moves the rules refused. A value already shown by a panel is not drawn
+again (the same object, unchanged, shown by a later statement); consecutive rounds of a
+play loop (results with the same title, no dice, and tables of the same columns) fold into
+one table. Plain values (a tuple, a number, a flag) are the code view's, unless the author
+gave them words with a comment after the statement (``>>> scene.ad_left(tam)  # AD
+left``), which the reader view then shows as ``AD left 4``.
 
 Pure Python (no MkDocs): the browser draws rerolled cards with it too.
 """
@@ -44,7 +45,7 @@ Item = StatLine | Explanation | Said | Note
 def reader_items(run: ExampleRun) -> list[Item]:
     """What the reader view shows, in order, with play-loop rounds folded (a result a step
     shows again is drawn once: the session explains each object once per example)."""
-    return _folded([item for step in run.steps for item in _step_items(step)])
+    return _folded([*run.cast, *(item for step in run.steps for item in _step_items(step))])
 
 
 def render_reader(run: ExampleRun) -> str:

@@ -25,6 +25,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from rules_core.explain import StatLine
 from rules_core.words import count
 from site_plugins.examples.lexer import Example, Step
 from site_plugins.examples.render_code import render_code
@@ -118,10 +119,11 @@ def rerun(cards: list[CardInput], target: int,
     roll ``fresh`` dice (``None``: the faces each card carries)."""
     session = Session(time_limit=0)  # the page's watchdog bounds the run time instead
     changed: list[tuple[CardInput, ExampleRun]] = []
+    cast: tuple[StatLine, ...] = ()
     for card in cards:
         if card.setup:
             setup = Step(line=card.example.line, source=card.setup, expected="", expected_line=0)
-            session.run(Example("setup", card.example.line, (setup,)), explain=False)
+            cast = session.run(Example("setup", card.example.line, (setup,))).stat_lines
     for card in sorted(cards, key=lambda c: c.index):
         if card.example.kind != "example":
             continue
@@ -129,7 +131,9 @@ def rerun(cards: list[CardInput], target: int,
             session.run(card.example, DiceMode.replaying(card.rolls), explain=False)
         else:
             mode = fresh or DiceMode.replaying(card.rolls)
-            changed.append((card, session.run(card.example, mode)))
+            run = session.run(card.example, mode)
+            run.cast = cast if card.setup else ()
+            changed.append((card, run))
     return changed
 
 

@@ -144,6 +144,13 @@ class ExampleRun:
     mode: DiceMode
     steps: list[StepRun] = field(default_factory=list)
     rolls: tuple[tuple[int, ...], ...] = ()
+    #: The characters the page's setup made, which the page's first card shows first.
+    cast: tuple[StatLine, ...] = ()
+
+    @property
+    def stat_lines(self) -> tuple[StatLine, ...]:
+        """Every character the example's steps set up or showed."""
+        return tuple(line for step in self.steps for line in step.stats)
 
     @property
     def rolls_dice(self) -> bool:

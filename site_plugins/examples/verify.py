@@ -111,6 +111,8 @@ def verify_page(path: str, text: str, first_line: int = 1,
         run = session.run(block.example)
         result.runs.append(run)
         result.failures[index] = verify_run(path, run)
+    if result.setup is not None and result.runs:
+        result.runs[0].cast = result.setup.stat_lines
     check_reroll_limits(result)
     return result
 

@@ -179,3 +179,13 @@ def test_an_object_that_changed_since_it_was_drawn_is_drawn_again() -> None:
     result = verify_page("docs/p.md", text.replace("<__rules_example__.Tally object>", "..."))
     html = render_reader(result.runs[0])
     assert "Tally 0" in html and "Tally 2" in html
+
+
+def test_the_first_card_shows_the_characters_the_setup_made() -> None:
+    text = ('---\nexamples_setup: |\n  from rules_core.verses import Actor\n'
+            '  tam = Actor("Tam", attributes={"PRW": 3}, action_dice=6)\n---\n'
+            '\n```rules-example title="One"\n>>> tam.action_dice\n6\n```\n'
+            '\n```rules-example title="Two"\n>>> tam.action_dice\n6\n```\n')
+    first, second = runs_of(text)
+    assert "PRW 3" in visible_text(render_reader(first))
+    assert "PRW" not in visible_text(render_reader(second))
