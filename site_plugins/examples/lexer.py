@@ -214,7 +214,15 @@ def _block(lines: list[str], i: int, close: int | None, opening: re.Match[str], 
                 first_line + j, f"this line is indented less than its {word} fence"
             )
         body.append((first_line + j, line[len(indent):]))
-    steps = parse_steps(body)
+    try:
+        steps = parse_steps(body)
+    except ExampleSyntaxError as error:
+        if error.line - fence_line < 3:
+            raise
+        # Far from its fence, prose in a block is most often a block left open above it.
+        raise ExampleSyntaxError(error.line, f"{error.message} (this line is inside the {word} "
+                                 f"fence opened at line {fence_line}: if that example ended "
+                                 f"earlier, its closing {opening['fence']} is missing)") from None
     if not steps:
         raise ExampleSyntaxError(
             fence_line, f"the {word} block has no '>>> ' statement: an example needs at least one"

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 import pytest
 
-from site_plugins.examples.lexer import Step, lex_page
+from site_plugins.examples.lexer import ExampleSyntaxError, Step, lex_page, read_setup
 from site_plugins.examples.verify import Failure, PageResult, syntax_failure, verify_page
 
 #: Whether this Python can start the checker's worker processes (Pyodide cannot).
@@ -120,6 +120,10 @@ class MarkdownPage(pytest.File):
         if lexed.blocks:
             self._future = checker(self.config).submit(self.display_path(), text)
             self.config.stash.setdefault(_PAGES, []).append(self)
+        setup_line = _setup_line(text) if lexed.blocks else None
+        if setup_line is not None:
+            yield PageSetupItem.from_parent(self, name=f"{self.display_path()}:{setup_line}",
+                                            line=setup_line)
         for error in lexed.errors:
             failure = syntax_failure(self.display_path(), error)
             yield MalformedExample.from_parent(self, name=failure.location, failure=failure)
@@ -188,6 +192,43 @@ class StatementItem(pytest.Item):
     def reportinfo(self) -> tuple[Path, int, str]:
         title = f" ({self.title})" if self.title else ""
         return self.path, self.step.line - 1, f"{self.name}{title}"
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        if isinstance(excinfo.value, ExampleFailed):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo))
+
+
+def _setup_line(text: str) -> int | None:
+    """The line of the page's setup (``examples_setup`` in its front matter), if it has one,
+    readable or not."""
+    try:
+        setup = read_setup(text)
+    except ExampleSyntaxError as error:
+        return error.line
+    return setup.line if setup is not None else None
+
+
+class PageSetupItem(pytest.Item):
+    """The page's setup: it fails, at its line in the front matter, when the setup cannot be
+    read or raises, before the examples that then lack its names fail too."""
+
+    def __init__(self, *, line: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.line = line
+
+    def runtest(self) -> None:
+        page = self.parent
+        assert isinstance(page, MarkdownPage)
+        result = page.result()
+        failures = [*result.setup_failures,
+                    *(f for f in result.syntax_failures if f.line == self.line)]
+        if failures:
+            raise ExampleFailed("\n\n".join(str(f) for f in failures))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, self.line - 1, f"{self.name} (page setup)"
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
                      style: Any = None) -> str:

@@ -181,8 +181,9 @@ class Session:
         self.output_limit = output_limit
         self.on_step = on_step
         self._deadline = 0.0
-        #: Names whose making was refused by the rules (or skipped because of that).
-        self.unmade: set[str] = set()
+        #: Names whose making was refused by the rules (or skipped because of that), each
+        #: with the reason a later step that needs it is not played.
+        self.unmade: dict[str, str] = {}
         #: What the current example's steps have drawn, with the object each view is of: a
         #: step that shows the very same object again, unchanged, draws nothing more.
         self._drawn: list[tuple[object, object]] = []
@@ -235,8 +236,8 @@ class Session:
                 result.code_error = f"NameError: {error}"
                 return result
             result.skipped = error.name
-            out.write(f"Not played: there is no {error.name}, because the move that makes it "
-                      "was refused above.\n")
+            out.write(f"Not played: there is no {error.name}, because the "
+                      f"{self.unmade[error.name]} above.\n")
             values = []
         except (Exception, SystemExit, KeyboardInterrupt) as error:
             # The example's own code is broken, or it tried to end the process running it
@@ -247,9 +248,13 @@ class Session:
         result.output = out.getvalue()
         result.output_size = out.size
         if result.rules_error or result.skipped:
-            self.unmade.update(code.bound)
+            why = ("statement that makes it could not roll the dice written"
+                   if "DiceScriptError" in result.refusal_classes else
+                   self.unmade.get(result.skipped, "move that makes it was refused"))
+            self.unmade.update(dict.fromkeys(code.bound, why))
         elif not result.code_error:
-            self.unmade.difference_update(code.bound)
+            for name in code.bound:
+                self.unmade.pop(name, None)
         if explain:
             result.views = [view for v in values if _explains_itself(v)
                             if (view := v.explain()) and self._fresh(v, view)]

@@ -83,8 +83,9 @@ def update_page(text: str, result: PageResult, first_line: int = 1,
 def _why_not(ran: StepRun, errors: list[StepRun]) -> str:
     if errors:
         first = errors[0]
-        what = ("a Python error" if first.code_error else "a refusal by the rules"
-                if first.rules_error else "a statement not played")
+        what = ("a Python error" if first.code_error else
+                "faces that do not fit its roll" if "DiceScriptError" in first.refusal_classes
+                else "a refusal by the rules" if first.rules_error else "a statement not played")
         return f"left alone: the example has {what} (line {first.step.line})"
     if ran.output_size > len(ran.output):
         return "left alone: the output is longer than a claim may be"
@@ -121,8 +122,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="show what would change, write nothing, exit 1 if anything would")
     args = parser.parse_args(argv)
+    missing = [given for given in args.paths if not Path(given).exists()]
+    if missing:
+        parser.error(f"{missing[0]} does not exist: give the docs folder or a page "
+                     "(e.g. docs, or docs/verses/action-chaining.md)")
     pages = sorted({page for given in map(Path, args.paths)
                     for page in ([given] if given.is_file() else given.rglob("*.md"))})
+    if not pages:
+        parser.error(f"no Markdown page under {', '.join(args.paths)}")
     updated: list[ClaimChange] = []
     left: list[ClaimChange] = []
     with Checker() as checker:

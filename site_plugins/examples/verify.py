@@ -160,6 +160,14 @@ def verify_run(path: str, run: ExampleRun) -> list[Failure]:
 def check_step(path: str, run: StepRun) -> Failure | None:
     """Compare what a step did with what the text says it does."""
     step = run.step
+    source = _OWN_DICE.search(step.source)
+    if source:
+        return Failure(
+            path, step.line, f"the example rolls its own {source[1]}", source=step.source,
+            hint=f'In a page, write the faces with rolled("9 8 3"), not {source[1]}(...): '
+                 "rolled() checks that the roll uses every face written, and rolls fresh "
+                 "dice when a reader presses Reroll.",
+        )
     if run.code_error:
         return Failure(
             path, step.line, f"the example's code raised {run.code_error.split(':', 1)[0]}",
@@ -174,6 +182,10 @@ def check_step(path: str, run: StepRun) -> Failure | None:
     return Failure(path, step.line, "example did not verify", source=step.source,
                    expected=shown(expected), got=shown(got, 0 if kept_all else run.output_size),
                    hint=_hint(run))
+
+
+#: A dice source an example makes itself instead of asking ``rolled()`` for one.
+_OWN_DICE = re.compile(r"\b(ScriptedDice|RandomDice)\s*\(")
 
 
 def claims_refusal(expected: str, run: StepRun) -> bool:
@@ -258,6 +270,11 @@ def _hint(run: StepRun) -> str:
                 "from what the engine said, and end the claim with '...'.")
     if run.rules_error and "DiceScriptError" in run.output:
         return "The faces written in the example do not fit the roll: fix them as the error says."
+    written = normalize(run.step.expected).split("\n")[-1]
+    if run.refusal and written != run.refusal and (
+            run.refusal.startswith(written.rstrip(".")) or "..." in written):
+        return ("To claim only the start of the refusal's message, end the claim with '...' "
+                "(three dots, only at the end); otherwise copy the whole message.")
     if run.rules_error:
         return "The engine refused the move: either the text or the rules engine is wrong."
     return "The text and the rules engine disagree: fix whichever is wrong."

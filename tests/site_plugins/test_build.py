@@ -109,8 +109,8 @@ def test_a_page_cannot_make_a_later_page_pass(tmp_path: Path) -> None:
     """The setter's change of a limit would make the claim below true in one interpreter."""
     setter = ("```rules-example\n>>> import rules_core.limits\n"
               ">>> rules_core.limits.MAX_DICE_PER_ROLL = 1\n```\n")
-    claim = ("```rules-example\n>>> from rules_core.dice import ScriptedDice\n"
-             ">>> ScriptedDice('1 2').roll(2, 6)\n"
+    claim = ("```rules-example\n>>> import rules_core\n"
+             ">>> rolled('1 2').roll(2, 6)\n"
              "DiceLimitError: a pool of 2d6 is over the limit of 1 dice per roll\n```\n")
     done = cli_build_pages(tmp_path, {"a-setter.md": setter, "b-claim.md": claim},
                            "jobs: 1")

@@ -134,8 +134,8 @@ def test_output_written_past_the_captured_stream_is_bounded(checker: Checker) ->
 def test_a_page_cannot_change_what_another_page_verifies() -> None:
     setter = ("```rules-example\n>>> import rules_core.limits\n"
               ">>> rules_core.limits.MAX_DICE_PER_ROLL = 1\n```\n")
-    roller = ("```rules-example\n>>> from rules_core.dice import ScriptedDice\n"
-              ">>> ScriptedDice('1 2 3').roll(3, 6)\n(1, 2, 3)\n```\n")
+    roller = ("```rules-example\n>>> import rules_core\n"
+              ">>> rolled('1 2 3').roll(3, 6)\n(1, 2, 3)\n```\n")
     alone = check_pages([("docs/roller.md", roller)], jobs=1)[0]
     after = check_pages([("docs/setter.md", setter), ("docs/roller.md", roller)], jobs=1)[1]
     assert alone.all_failures == after.all_failures == []

@@ -35,8 +35,8 @@ def test_a_refusal_may_be_claimed_whole_by_its_class_or_by_its_start(claim: str)
     ("DiceError", "The claim names DiceError, but the refusal is a ChainError: claim "
                   "ChainError or one of its bases (RulesError, RulesCoreError)."),
     ("ChainError: Bob has...", "The refusal's message does not start with 'Bob has'"),
-    ("ChainError: Tam...chain", "The engine refused the move"),  # ... only at the end
-    ("ChainError: Tam has", "The engine refused the move"),  # a start needs its ...
+    ("ChainError: Tam...chain", "end the claim with '...' (three dots, only at the end)"),
+    ("ChainError: Tam has", "end the claim with '...' (three dots, only at the end)"),
 ])
 def test_a_wrong_class_or_start_fails_and_says_why(claim: str, hint: str) -> None:
     [failure] = failures(REFUSED, claim)

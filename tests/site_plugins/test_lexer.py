@@ -146,3 +146,13 @@ def test_an_id_that_cannot_be_an_anchor_is_malformed(value: str) -> None:
 def test_an_id_of_letters_digits_and_dashes_is_kept() -> None:
     lexed = lex_page(page(f"{FENCE}rules-example id=first-punch_2", ">>> 1", "1", FENCE))
     assert lexed.blocks[0].options["id"] == "first-punch_2"
+
+
+def test_prose_far_inside_a_block_points_at_its_open_fence() -> None:
+    text = ("```rules-example\n>>> 1 + 1\n2\n\nThe next rule is this.\n\n"
+            "```rules-example\n>>> 2\n2\n```\n")
+    [error] = lex_page(text).errors
+    assert error.line == 5
+    assert error.message.endswith("(this line is inside the rules-example fence opened at "
+                                  "line 1: if that example ended earlier, its closing ``` is "
+                                  "missing)")

@@ -88,3 +88,16 @@ def test_a_malformed_block_is_a_failing_item(pytester: pytest.Pytester) -> None:
     result = run(pytester, "malformed.md")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["docs/malformed.md:4: malformed example: *"])
+
+
+def test_a_broken_page_setup_fails_at_its_line_in_the_front_matter(
+        pytester: pytest.Pytester) -> None:
+    page = ("---\nexamples_setup: |\n  from rules_core.kruhl import oposed\n---\n# X\n\n"
+            "```rules-example title=\"A\"\n>>> 1 + 1\n2\n```\n")
+    result = run(pytester, setup=page)
+    result.stdout.fnmatch_lines([
+        "*_ docs/setup.md:3 (page setup) _*",
+        "docs/setup.md:3: the example's code raised ImportError",
+        "*cannot import name 'oposed'*",
+    ])
+    result.assert_outcomes(passed=1, failed=1)

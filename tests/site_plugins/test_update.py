@@ -72,7 +72,7 @@ def test_erroring_examples_invented_dice_and_unstable_output_are_left_alone() ->
     assert left == [
         "2: left alone: the example has a Python error (line 4)",
         "4: left alone: the example has a Python error (line 4)",
-        "9: left alone: the example has a refusal by the rules (line 9)",
+        "9: left alone: the example has faces that do not fit its roll (line 9)",
         "14: left alone: the output names a memory address, which changes every run",
     ]
 
@@ -122,3 +122,13 @@ def test_pytest_examples_update_rewrites_the_page(pytester: pytest.Pytester) -> 
     again = pytester.runpytest_subprocess("-p", "site_plugins.examples.pytest_plugin", "docs",
                                           timeout=120)
     again.assert_outcomes(passed=7)
+
+
+def test_a_path_that_does_not_exist_is_an_error_not_an_all_clear(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from site_plugins.examples.update import main
+
+    with pytest.raises(SystemExit) as ended:
+        main(["--check", "no-such-docs"])
+    assert ended.value.code == 2
+    assert "no-such-docs does not exist" in capsys.readouterr().err

@@ -155,3 +155,19 @@ def test_a_replay_hands_out_the_recorded_faces() -> None:
     first = Session().run(block_, DiceMode.random(seed=5))
     again = Session().run(block_, DiceMode.replaying(first.rolls))
     assert again.steps[2].output == first.steps[2].output
+
+
+def test_an_example_that_makes_its_own_dice_is_told_to_use_rolled() -> None:
+    [failure] = failures_of(block(">>> from rules_core.dice import ScriptedDice",
+                                  '>>> ScriptedDice("6 5 1").roll(2, 6)', "(6, 5)"))
+    assert failure.startswith("docs/p.md:3: the example rolls its own ScriptedDice")
+    assert 'write the faces with rolled("9 8 3"), not ScriptedDice(...)' in failure
+
+
+def test_a_refusal_claimed_by_its_start_without_the_dots_says_how(sample_text: Read) -> None:
+    text = ('```rules-example\n>>> from rules_core.verses import Actor, Scene, PUNCH\n'
+            '>>> tam = Actor("Tam", attributes={"PRW": 3}, action_dice=6)\n'
+            '>>> Scene(tam).chain(tam, PUNCH, ad=1, dice=rolled())\n'
+            "ChainError: Tam has not acted yet\n```\n")
+    [failure] = failures_of(text)
+    assert "end the claim with '...' (three dots, only at the end)" in failure
