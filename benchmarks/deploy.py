@@ -9,6 +9,10 @@ configured in one of two ways:
 * ``recommended``: ``benchmarks/nginx/rules.conf``, the README's snippet (``gzip_static`` for
   the ``.gz`` files the build writes, gzip for other text, long caching for the engine).
 
+Either way the page fetches the large engine files as the ``.br`` (or ``.gz``) the build wrote
+beside them and unpacks them itself, so the two differ in the page's own text and the
+scripts the engine imports (``pyodide.asm.js``: 1.25 MB as it is, 0.26 MB gzipped).
+
 **The link.** Between Chromium and nginx sits a small link emulator: a TCP proxy that holds
 every byte to one shared bandwidth per direction and delays it by half the round trip each
 way. DevTools' own throttling (``Network.emulateNetworkConditions``) reaches the page and its
@@ -26,11 +30,17 @@ as soon as the page has loaded (the engine starts downloading at that moment); t
 the click to the rerolled card painted is read from the page's ``performance`` marks, and the
 bytes are what nginx's access log says it sent, page included, up to that moment. Then, once
 the engine has kept its snapshot, a **second visit** (reload, click), and an **offline** one.
+Each case also records the bytes nginx sent for each file and, from the engine's ``ready``
+message, when each engine file began and stopped arriving and each start step began (ms after
+the click): where a first visit's time goes.
 
     python benchmarks/deploy.py [--profiles loopback fast-4g ...] [--configs recommended ...]
-                                [--cpu-slowdown 4] [--snapshot-first-visit]
+                                [--cpu-slowdown 4] [--runs 3] [--first-only]
+                                [--snapshot-first-visit] [--out NAME.json]
 
-Writes ``benchmarks/results/deploy.json`` and prints a table.
+This machine's timings move with its load: run each case several times (``--runs``) and
+report ranges. Writes ``benchmarks/results/deploy.json`` and prints a table, then the range
+of each case over its runs.
 """
 
 from __future__ import annotations
@@ -193,6 +203,28 @@ def nginx(work: Path, www: Path, port: int, config: str) -> Iterator[Path]:
         process.wait(timeout=10)
 
 
+def sent_by_file(log: Path) -> dict[str, int]:
+    """Bytes nginx has sent, by file name (the last part of the path)."""
+    files: dict[str, int] = {}
+    for line in log.read_text("utf-8").splitlines() if log.is_file() else ():
+        uri, _, size = line.split(" ")
+        name = uri.rstrip("/").rsplit("/", 1)[-1] or uri
+        files[name] = files.get(name, 0) + int(size)
+    return files
+
+
+def timeline(page: Page) -> dict[str, list[int]]:
+    """When each engine file arrived and each start step began, in ms after the click."""
+    return dict(page.evaluate(
+        "(() => { const ready = performance.getEntriesByName('rx-engine-ready').at(-1);"
+        " const click = performance.getEntriesByName('rx-reroll-click')[0].startTime;"
+        " const t = ready?.detail?.timeline; if (!t) return {};"
+        " const shift = t.origin - performance.timeOrigin - click; const out = {};"
+        " for (const [k, v] of Object.entries(t)) if (Array.isArray(v))"
+        "  out[k] = v.map((x) => Math.round(x + shift));"
+        " return out; })()"))
+
+
 def sent(log: Path) -> tuple[int, int]:
     """(all bytes nginx has sent, the engine's bytes) according to its log."""
     total = engine = 0
@@ -232,8 +264,9 @@ def click_and_wait(page: Page) -> float:
 
 
 def wait_until_kept(page: Page, site: str) -> bool:
-    """Wait (up to 5 min) until the service worker has kept the engine's snapshot."""
-    for _ in range(600):
+    """Wait (up to 2 min) until the service worker has kept the engine's snapshot (it does not
+    where the browser reckons the link a 2G or 3G one, as it may the slow 4G emulation)."""
+    for _ in range(240):
         if page.evaluate(
                 "(async (site) => { const base = new URL('assets/rules-examples/pyodide/', site);"
                 " const m = await (await fetch(new URL('manifest.json', base))).json();"
@@ -245,7 +278,8 @@ def wait_until_kept(page: Page, site: str) -> bool:
     return False
 
 
-def run_case(browser_path: str, url: str, log: Path, profile_dir: Path) -> dict[str, Any]:
+def run_case(browser_path: str, url: str, log: Path, profile_dir: Path,
+             second: bool = True) -> dict[str, Any]:
     result: dict[str, Any] = {}
     with sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
@@ -257,12 +291,15 @@ def run_case(browser_path: str, url: str, log: Path, profile_dir: Path) -> dict[
         result["first_visit_ms"] = round(click_and_wait(page))
         result["bytes_before_first_result"], result["engine_bytes"] = sent(log)
         result["via"] = page.evaluate("document.documentElement.dataset.rxEngineVia")
-        if wait_until_kept(page, url):
+        result["files"] = sent_by_file(log)
+        result["timeline"] = timeline(page)
+        if second and wait_until_kept(page, url):
             log.write_text("")
             page.reload(wait_until="load")
             result["second_visit_ms"] = round(click_and_wait(page))
             result["second_visit_bytes"], result["second_visit_engine_bytes"] = sent(log)
             result["second_via"] = page.evaluate("document.documentElement.dataset.rxEngineVia")
+            result["second_timeline"] = timeline(page)
             context.set_offline(True)
             page.reload(wait_until="load")
             result["offline_ms"] = round(click_and_wait(page))
@@ -277,6 +314,10 @@ def main() -> None:
     parser.add_argument("--configs", nargs="+", default=["stock", "recommended"],
                         choices=["stock", "recommended"])
     parser.add_argument("--cpu-slowdown", type=float, nargs="+", default=[1.0, 4.0])
+    parser.add_argument("--runs", type=int, default=1, help="runs of each case")
+    parser.add_argument("--first-only", action="store_true",
+                        help="measure first visits only (no second visit, no offline)")
+    parser.add_argument("--out", default="", help="name of the JSON file written")
     parser.add_argument("--snapshot-first-visit", action="store_true",
                         help="build with snapshot_first_visit (the snapshot on a first visit)")
     args = parser.parse_args()
@@ -293,17 +334,21 @@ def main() -> None:
                 for slowdown in args.cpu_slowdown:
                     if slowdown > 1 and name == "slow-4g":
                         continue  # the link, not the CPU, decides there
-                    link.set_link(PROFILES[name])
-                    with nginx(work, www, port, config) as log:
-                        profile = work / f"profile-{config}-{name}-{slowdown}"
-                        figures = run_case(chromium(slowdown), url, log, profile)
-                    case = {"config": config, "profile": name, "cpu_slowdown": slowdown,
-                            "snapshot_first_visit": args.snapshot_first_visit, **figures}
-                    cases.append(case)
-                    print(json.dumps(case), flush=True)
+                    for run in range(args.runs):
+                        link.set_link(PROFILES[name])
+                        with nginx(work, www, port, config) as log:
+                            profile = work / f"profile-{config}-{name}-{slowdown}-{run}"
+                            figures = run_case(chromium(slowdown), url, log, profile,
+                                               not args.first_only)
+                        case = {"config": config, "profile": name, "cpu_slowdown": slowdown,
+                                "snapshot_first_visit": args.snapshot_first_visit, "run": run,
+                                **figures}
+                        cases.append(case)
+                        print(json.dumps(case), flush=True)
     out = ROOT / "benchmarks" / "results"
     out.mkdir(parents=True, exist_ok=True)
-    name = "deploy-snapshot-first-visit.json" if args.snapshot_first_visit else "deploy.json"
+    name = args.out or ("deploy-snapshot-first-visit.json" if args.snapshot_first_visit
+                        else "deploy.json")
     (out / name).write_text(json.dumps(cases, indent=1) + "\n", encoding="utf-8")
     print_table(cases)
 
@@ -316,6 +361,22 @@ def print_table(cases: list[dict[str, Any]]) -> None:
               f"{c['bytes_before_first_result'] / 1e6:>10.2f} {c['first_visit_ms']:>9} "
               f"{c['via']:<12}{c.get('second_visit_ms', '-'):>8} "
               f"{c.get('second_visit_bytes', 0) / 1e6:>7.2f} {c.get('offline_ms', '-'):>8}")
+    groups: dict[tuple[str, str, float], list[dict[str, Any]]] = {}
+    for c in cases:
+        groups.setdefault((c["config"], c["profile"], c["cpu_slowdown"]), []).append(c)
+    print("\nranges over runs (first visit, second visit, offline; ms):")
+    for (config, profile, slowdown), group in groups.items():
+        print(f"{config:<12}{profile:<10}{slowdown:>4g}  "
+              + "  ".join(_range([c.get(key) for c in group])
+                          for key in ("first_visit_ms", "second_visit_ms", "offline_ms")))
+
+
+def _range(values: list[Any]) -> str:
+    """``min–max`` of the values measured (``-`` where none was)."""
+    found = sorted(v for v in values if isinstance(v, int | float))
+    if not found:
+        return "-"
+    return f"{found[0]}" if found[0] == found[-1] else f"{found[0]}–{found[-1]}"
 
 
 if __name__ == "__main__":

@@ -12,15 +12,17 @@ the site, so the site needs no other origin, and works on any static host:
     (``pyodide.esm.js``, ``pyodide.asm.js``, their one reference rewritten): stock hosts
     (Debian's nginx among them) know no ``.mjs`` and send a type browsers refuse;
   - ``python_stdlib.zip`` cut down to the modules the engine imports while every docs
-    example is rerolled in Pyodide (:mod:`~site_plugins.examples.pyodide_node`), stored
-    uncompressed so the host's compression works across it;
-  - the wheels (:mod:`~site_plugins.examples.wheels`) and a lock file listing only them, under
-    their sha256, which the browser checks;
+    example is rerolled in Pyodide (:mod:`~site_plugins.examples.pyodide_node`), compiled
+    to bytecode and stored uncompressed, so that its compressed copies compress across it;
+  - the wheels (:mod:`~site_plugins.examples.wheels`), compiled to bytecode in Pyodide too,
+    which the page puts on ``sys.path`` as they are (no install step), after checking their
+    sha256; and a lock file listing only them;
   - ``snapshot-<key>.bin``: a memory snapshot with the engine already imported, which the page
     restores instead of starting Python, once a visit has cached it (or on a first visit too,
     with the plugin's ``snapshot_first_visit``);
-  - ``<file>.gz`` beside every file that compresses, for hosts that serve precompressed files
-    (nginx's ``gzip_static``) and so that nothing is compressed on the fly.
+  - the brotli decoder the page unpacks ``.br`` files with (``brotli-dec-wasm``, from npm);
+  - ``<file>.gz`` beside every file that compresses and ``<file>.br`` beside the ones a first
+    visit fetches (:mod:`~site_plugins.examples.packing`).
 
 ``rules-examples-sw.js`` (written at the site's root) is the service worker that keeps the
 engine, once fetched, for second visits and for a reader with no network.
@@ -32,25 +34,25 @@ whether Node is there for the snapshot and the trimmed standard library.
 
 from __future__ import annotations
 
-import gzip
+import base64
 import hashlib
 import importlib.metadata
 import json
-import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 from site_plugins.examples.engine_error import BrowserEngineError
+from site_plugins.examples.packing import write_folder, write_if_changed
 from site_plugins.examples.pyodide_node import (
     compiled_stdlib,
+    compiled_wheel,
     pyodide_version,
     snapshot,
     trace_stdlib,
 )
 from site_plugins.examples.wheels import (
     DEPENDENCIES,
-    WHEEL_NAME,
     Wheel,
     build_wheel,
     installed_wheel,
@@ -71,12 +73,10 @@ LOCK_FILE = "pyodide-lock.json"
 STDLIB = "python_stdlib.zip"
 #: The pinned npm package version the site is tested with.
 PYODIDE_VERSION = "314.0.7"
-#: Files smaller than this are not precompressed (the ``.gz`` would save nothing).
-COMPRESS_FROM = 1024
-#: Files already compressed, which a ``.gz`` would not shrink.
-COMPRESSED = (".whl", ".gz")
-#: A ``.gz`` is kept only if it is at most this share of the file (a deflated zip is not).
-WORTH_COMPRESSING = 0.9
+#: The brotli decoder the page unpacks ``.br`` files with: its npm package (beside Pyodide's
+#: in ``node_modules``) and the files of it the page loads.
+DECODER_PACKAGE = "brotli-dec-wasm"
+DECODER_FILES = {"script": "brotli_dec_wasm.js", "wasm": "brotli_dec_wasm_bg.wasm"}
 #: The service worker, written at the site's root so that its scope is the whole site.
 SERVICE_WORKER = "rules-examples-sw.js"
 SERVICE_WORKER_SOURCE = Path(__file__).parent / "service_worker" / SERVICE_WORKER
@@ -190,16 +190,20 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
     notes: list[str] = []
     if not use_node:
         make_snapshot, cards = False, None
-    wheels = engine_wheels()
-    full_lock = json.loads((pyodide / LOCK_FILE).read_text("utf-8"))
-    lock = lock_with_wheels(full_lock, wheels, only=True)
+    wheels = _compiled_wheels(pyodide, engine_wheels(), cache, notes) if use_node \
+        else engine_wheels()
+    lock = lock_with_wheels(json.loads((pyodide / LOCK_FILE).read_text("utf-8")), wheels,
+                            only=True)
     files: dict[str, bytes | Path] = {shipped_name(name): rewritten_script(
         (pyodide / name).read_bytes()) for name in SHIPPED_NAMES}
     files["pyodide.asm.wasm"] = pyodide / "pyodide.asm.wasm"
-    trimmed = _trimmed_stdlib(pyodide, wheels, full_lock, cards or [], cache, notes)
-    files[STDLIB] = pyodide / STDLIB if trimmed is None else trimmed.read_bytes()
+    trimmed = _trimmed_stdlib(pyodide, wheels, cards or [], cache, notes)
+    files[STDLIB] = pyodide / STDLIB if trimmed is None else trimmed
     files[LOCK_FILE] = json.dumps(lock, sort_keys=True).encode()
     files.update({wheel.file_name: wheel.data for wheel in wheels})
+    decoder = find_decoder(pyodide) if use_node and find_node() else None
+    if decoder:
+        files.update({name: decoder / name for name in DECODER_FILES.values()})
     snapshot_name = None
     if make_snapshot:
         try:
@@ -210,22 +214,27 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
             notes.append(f"no start-up snapshot: {error}; the page will start Pyodide plainly")
     digest = _digest(files, pyodide)
     folder = out / digest
-    packed = _write_folder(folder, files, cache)
+    # What a first visit fetches gets a .br too (the snapshot, kept in the background for
+    # later visits, is restored faster from the browser's own gzip).
+    first_visit = ["pyodide.asm.wasm", STDLIB, *(wheel.file_name for wheel in wheels)]
+    packed = write_folder(folder, files, cache, brotli_for=first_visit if decoder else ())
     manifest = {
         "pyodide": pyodide_version(pyodide),
         "dir": f"{digest}/",
         "module": shipped_name("pyodide.mjs"),
         "files": [shipped_name(name) for name in RUNTIME_FILES],
         "sizes": {name: (folder / name).stat().st_size for name in files},
-        # Fetched (not imported) files with a .gz beside them: the page fetches the .gz and
-        # unpacks it itself, so even a host that compresses nothing sends the small file.
-        "packed": [name for name in packed if not name.endswith(".js")],
+        # Fetched (not imported) files with a .gz or a .br beside them: the page fetches the
+        # smaller copy and unpacks it itself, so a host that compresses nothing sends it too.
+        "packed": [name for name in packed.gz if not name.endswith(".js")],
+        "brotli": list(packed.br),
+        "decoder": DECODER_FILES if decoder else None,
         "lock": LOCK_FILE,
         "stdlib": STDLIB,
-        "package": WHEEL_NAME.replace("_", "-"),
         "wheel": wheels[0].file_name,
         "wheels": [wheel.file_name for wheel in wheels],
         "sha256": {wheel.file_name: wheel.sha256 for wheel in wheels},
+        "integrity": {wheel.file_name: _integrity(wheel.data) for wheel in wheels},
         "snapshot": snapshot_name,
         "snapshotFirstVisit": snapshot_first_visit,
         "timeLimitMs": int(time_limit * 1000),
@@ -238,6 +247,13 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
     if site is not None:
         write_if_changed(site / SERVICE_WORKER, service_worker(digest))
     return notes
+
+
+def find_decoder(pyodide: Path) -> Path | None:
+    """The folder of the brotli decoder's files, beside Pyodide's npm package, or ``None``
+    (an older ``node_modules``: the page then unpacks the ``.gz`` copies instead)."""
+    folder = pyodide.parent / DECODER_PACKAGE / "pkg"
+    return folder if all((folder / name).is_file() for name in DECODER_FILES.values()) else None
 
 
 def service_worker(version: str) -> bytes:
@@ -260,37 +276,31 @@ def rewritten_script(data: bytes) -> bytes:
     return "\n".join(lines).encode("utf-8")
 
 
-def place(source: Path, target: Path) -> None:
-    """Put ``source`` at ``target``: a hard link where possible, else a copy."""
-    if target.exists():
-        if target.stat().st_ino == source.stat().st_ino:
-            return
-        target.unlink()
-    target.parent.mkdir(parents=True, exist_ok=True)
+def _compiled_wheels(pyodide: Path, wheels: list[Wheel], cache: Path,
+                     notes: list[str]) -> list[Wheel]:
+    """``wheels`` compiled to bytecode (:func:`compiled_wheel`), or as they are where that
+    fails (the page then compiles their modules when it imports them)."""
     try:
-        os.link(source, target)
-    except OSError:
-        shutil.copy2(source, target)
+        return [compiled_wheel(pyodide, wheel, cache) for wheel in wheels]
+    except BrowserEngineError as error:
+        notes.append(f"the engine ships as Python sources: {error}")
+        return wheels
 
 
-def write_if_changed(target: Path, data: bytes) -> None:
-    """Write ``data`` unless ``target`` already holds it (a rebuild keeps the file's time)."""
-    if target.is_file() and target.stat().st_size == len(data) and target.read_bytes() == data:
-        return
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(data)
+def _integrity(data: bytes) -> str:
+    """The Subresource Integrity of ``data`` (what ``fetch`` checks)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
 
-def _trimmed_stdlib(pyodide: Path, wheels: list[Wheel], lock: dict[str, object],
-                    cards: list[list[dict[str, object]]], cache: Path,
-                    notes: list[str]) -> Path | None:
+def _trimmed_stdlib(pyodide: Path, wheels: list[Wheel], cards: list[list[dict[str, object]]],
+                    cache: Path, notes: list[str]) -> Path | None:
     """The standard library cut down to what the engine imports and compiled to bytecode (a
     file in the cache), or ``None`` (ship it whole) where Node cannot tell."""
     if not cards:
         return None
     try:
-        return compiled_stdlib(pyodide, trace_stdlib(pyodide, wheels, lock, trace_cards(cards),
-                                                     cache), cache)
+        return compiled_stdlib(pyodide, trace_stdlib(pyodide, wheels, trace_cards(cards), cache),
+                               cache)
     except BrowserEngineError as error:
         notes.append(f"the whole standard library is shipped: {error}")
         return None
@@ -325,40 +335,3 @@ def _digest(files: dict[str, bytes | Path], pyodide: Path) -> str:
         else:
             digest.update(hashlib.sha256(content).digest())
     return digest.hexdigest()[:12]
-
-
-def _write_folder(folder: Path, files: dict[str, bytes | Path], cache: Path) -> list[str]:
-    """Write ``files`` into ``folder`` with a ``.gz`` beside each that compresses; return the
-    names that have one."""
-    folder.mkdir(parents=True, exist_ok=True)
-    packed = []
-    for name, content in files.items():
-        target = folder / name
-        if isinstance(content, Path):
-            place(content, target)
-        else:
-            write_if_changed(target, content)
-        size = target.stat().st_size
-        if size >= COMPRESS_FROM and not name.endswith(COMPRESSED):
-            packed_file = _gzipped(target, content, cache)
-            if packed_file.stat().st_size <= WORTH_COMPRESSING * size:
-                place(packed_file, folder / f"{name}.gz")
-                packed.append(name)
-    return packed
-
-
-def _gzipped(target: Path, content: bytes | Path, cache: Path) -> Path:
-    """``target`` gzip-compressed (level 9, no timestamp), cached by content: bytes by their
-    hash, a file from the npm package or the cache by its name, size and time."""
-    if isinstance(content, Path):
-        stat = content.stat()
-        key = hashlib.sha256(f"{content}:{stat.st_size}:{stat.st_mtime_ns}".encode())
-    else:
-        key = hashlib.sha256(content)
-    packed = cache / "gz" / f"{key.hexdigest()[:20]}.gz"
-    if not packed.is_file():
-        packed.parent.mkdir(parents=True, exist_ok=True)
-        partial = packed.with_suffix(".partial")
-        partial.write_bytes(gzip.compress(target.read_bytes(), compresslevel=9, mtime=0))
-        partial.replace(packed)
-    return packed

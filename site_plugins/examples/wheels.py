@@ -119,15 +119,17 @@ def _pack(name: str, version: str, sources: dict[str, bytes], imports: tuple[str
                  depends)
 
 
-def reproducible_zip(entries: dict[str, bytes]) -> bytes:
-    """A zip of ``entries`` in their order, deflated, with a fixed date and mode on every
-    entry: the same entries give the same bytes, whenever and wherever they are packed."""
+def reproducible_zip(entries: dict[str, bytes], *, stored: bool = False) -> bytes:
+    """A zip of ``entries`` in their order, deflated (or ``stored`` as they are), with a fixed
+    date and mode on every entry: the same entries give the same bytes, whenever and wherever
+    they are packed."""
+    method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+    with zipfile.ZipFile(buffer, "w", method) as archive:
         for entry, data in entries.items():
             info = zipfile.ZipInfo(entry, date_time=(2020, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = method
             archive.writestr(info, data)
     return buffer.getvalue()
 

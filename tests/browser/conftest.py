@@ -123,13 +123,14 @@ def broken_site(sample_site: Path, tmp_path_factory: pytest.TempPathFactory) -> 
 
 @pytest.fixture(scope="session")
 def tampered_site(sample_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The sample site with one byte of our wheel changed: its sha256 no longer matches."""
+    """The sample site with one byte of our wheel changed, in every copy of it the page may
+    fetch (the wheel, its .br, its .gz): what the page unpacks no longer matches its sha256."""
     copy = tmp_path_factory.mktemp("tampered") / "site"
     shutil.copytree(sample_site, copy)
-    wheel = next((copy / "assets/rules-examples/pyodide").glob("*/rules_reference-*.whl"))
-    data = bytearray(wheel.read_bytes())
-    data[-30] ^= 0xFF
-    wheel.write_bytes(bytes(data))
+    for wheel in (copy / "assets/rules-examples/pyodide").glob("*/rules_reference-*.whl*"):
+        data = bytearray(wheel.read_bytes())
+        data[-30] ^= 0xFF
+        wheel.write_bytes(bytes(data))
     return copy
 
 

@@ -1,5 +1,6 @@
 """The site as real hosts serve it: Debian's nginx with its stock types under a sub-path, a
-host that types scripts wrongly, and a host that sends precompressed files."""
+host that types scripts wrongly, hosts that send precompressed files (gzip, or the build's
+.br files with Content-Encoding: br), and a site whose brotli decoder is missing."""
 
 from __future__ import annotations
 
@@ -194,6 +195,50 @@ def test_precompressed_files_still_restore_the_snapshot(page: Page, guard: Guard
     expect(page.locator("html")).to_have_attribute("data-rx-engine-via", "snapshot",
                                                    timeout=ENGINE_TIMEOUT_MS)
     assert not [w for w in warnings if re.search("snapshot|longer|cut short", w)], warnings
+
+
+class BrotliEncoded(QuietHandler):
+    """A host (or CDN) that sends the build's ``.br`` files as what they are, brotli, with
+    ``Content-Encoding: br``: the browser unpacks them before the page sees them."""
+
+    def end_headers(self) -> None:
+        if self.path.endswith(".br"):
+            self.send_header("Content-Encoding", "br")
+        super().end_headers()
+
+
+@pytest.fixture(scope="module")
+def brotli_encoded_url(project_site: Path) -> Iterator[str]:
+    yield from serve(project_site, BrotliEncoded)
+
+
+def test_a_host_that_sends_the_br_files_brotli_encoded_still_rerolls(
+        page: Page, guard: Guard, brotli_encoded_url: str) -> None:
+    page.goto(f"{brotli_encoded_url}/{CHAPTER}")
+    reroll(page, "tams-first-punch")
+    assert len(faces(card(page, "tams-first-punch"))) == 6
+
+
+@pytest.fixture(scope="module")
+def no_decoder_url(sample_site: Path, tmp_path_factory: pytest.TempPathFactory
+                   ) -> Iterator[str]:
+    """The sample site without its brotli decoder (a host that dropped it)."""
+    copy = tmp_path_factory.mktemp("no-decoder") / "site"
+    shutil.copytree(sample_site, copy)
+    for decoder in (copy / "assets/rules-examples/pyodide").glob("*/brotli_dec_wasm*"):
+        decoder.unlink()
+    yield from serve(copy)
+
+
+def test_without_its_brotli_decoder_the_page_unpacks_the_gz_copies(
+        page: Page, guard: Guard, no_decoder_url: str) -> None:
+    guard.expected_errors.append("404")
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url))
+    page.goto(f"{no_decoder_url}/good/")
+    reroll(page, "a-punch")
+    assert any(url.endswith("/pyodide.asm.wasm.gz") for url in fetched), fetched
+    assert not any(url.endswith(".br") for url in fetched), fetched
 
 
 def engine_file(page: Page, key: str) -> str:

@@ -106,8 +106,9 @@ def test_a_2_mbit_link_gets_its_first_reroll(page: Page, guard: Guard,
 
 
 class Stall:
-    """A host that, the first time the engine's compressed wasm is asked for, sends its first
-    megabyte and then nothing more, until released."""
+    """A host that, the first time the engine's compressed wasm (its .br, or its .gz where the
+    page unpacks that) is asked for, sends its first megabyte and then nothing more, until
+    released."""
 
     def __init__(self) -> None:
         self.hung_at = 0.0
@@ -119,11 +120,12 @@ class Stall:
 
         class Stalling(QuietHandler):
             def do_GET(self) -> None:
-                if not self.path.endswith("/pyodide.asm.wasm.gz") or stall.hung.is_set():
+                if (not self.path.endswith(("/pyodide.asm.wasm.br", "/pyodide.asm.wasm.gz"))
+                        or stall.hung.is_set()):
                     return super().do_GET()
                 data = Path(self.translate_path(self.path)).read_bytes()
                 self.send_response(200)
-                self.send_header("Content-Type", "application/gzip")
+                self.send_header("Content-Type", "application/octet-stream")
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
                 self.wfile.write(data[:SENT_BEFORE_STALL])

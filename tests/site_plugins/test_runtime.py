@@ -1,18 +1,22 @@
 """The browser engine a site ships: the hashed engine folder, its manifest, the trimmed
-standard library, the precompressed files, the snapshot and the service worker."""
+standard library, the compiled wheels, the precompressed files and their decoder, the
+snapshot and the service worker."""
 
 from __future__ import annotations
 
+import base64
 import gzip
+import hashlib
 import io
 import json
+import subprocess
 import zipfile
 from pathlib import Path
 
 import pytest
 
 from site_plugins.examples import pyodide_node, runtime
-from site_plugins.examples.pyodide_node import ALWAYS, trace_stdlib, trimmed_stdlib
+from site_plugins.examples.pyodide_node import ALWAYS, compiled_wheel, trace_stdlib, trimmed_stdlib
 from site_plugins.examples.render import page_card_data
 from site_plugins.examples.runtime import BrowserEngineError, find_pyodide, write_runtime
 from site_plugins.examples.verify import verify_page
@@ -20,6 +24,7 @@ from site_plugins.examples.wheels import build_wheel, installed_wheel
 from tests.conftest import ROOT
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
+CACHE = Path.home() / ".cache" / "rules-examples"
 
 
 def manifest_of(out: Path) -> dict[str, object]:
@@ -36,6 +41,14 @@ def no_snapshot(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("engine") / "out"
     write_runtime(out, PYODIDE, out.parent / "cache", make_snapshot=False)
     return out
+
+
+def unbrotli(path: Path) -> bytes:
+    """The bytes of a .br file, unpacked by Node (the decoder the build compresses with)."""
+    script = ("const z = require('zlib'); process.stdout.write("
+              "z.brotliDecompressSync(require('fs').readFileSync(process.argv[1])))")
+    return subprocess.run(["node", "-e", script, str(path)], capture_output=True,
+                          check=True).stdout
 
 
 def test_a_missing_pyodide_says_how_to_install_it(tmp_path: Path) -> None:
@@ -65,10 +78,34 @@ def test_the_manifest_names_the_files_the_page_loads(no_snapshot: Path) -> None:
     assert manifest["module"] == "pyodide.esm.js" and manifest["files"] == [
         "pyodide.esm.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
     assert manifest["snapshot"] is None and manifest["snapshotFirstVisit"] is False
-    wheels = manifest["wheels"]
-    assert isinstance(wheels, list) and manifest["wheel"] == wheels[0] == build_wheel().file_name
+    assert manifest["decoder"] == {"script": "brotli_dec_wasm.js",
+                                   "wasm": "brotli_dec_wasm_bg.wasm"}
     lock = json.loads((engine_folder(no_snapshot) / "pyodide-lock.json").read_text("utf-8"))
     assert set(lock["packages"]) == {"rules-reference", "icepool"}
+
+
+def test_the_wheels_ship_compiled_and_the_manifest_has_their_hashes(no_snapshot: Path) -> None:
+    manifest = manifest_of(no_snapshot)
+    wheels, sha256 = manifest["wheels"], manifest["sha256"]
+    assert isinstance(wheels, list) and isinstance(sha256, dict)
+    source = build_wheel().file_name.split("-")
+    assert wheels[0] == manifest["wheel"] == f"{source[0]}-{source[1]}-cp314-none-any.whl"
+    assert wheels[1] == "icepool-2.1.3-cp314-none-any.whl"
+    for name in wheels:
+        data = (engine_folder(no_snapshot) / name).read_bytes()
+        assert sha256[name] == hashlib.sha256(data).hexdigest()
+        assert manifest["integrity"][name] == "sha256-" + base64.b64encode(  # type: ignore[index]
+            hashlib.sha256(data).digest()).decode()
+
+
+def test_a_compiled_wheel_holds_bytecode_stored_and_no_sources() -> None:
+    wheel = compiled_wheel(PYODIDE, build_wheel(), CACHE)
+    archive = zipfile.ZipFile(io.BytesIO(wheel.data))
+    names = archive.namelist()
+    assert "rules_core/roll.pyc" in names and "site_plugins/examples/reroll.pyc" in names
+    assert not [name for name in names if name.endswith((".py", "/RECORD"))]
+    assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
+    assert compiled_wheel(PYODIDE, build_wheel(), CACHE).data == wheel.data
 
 
 def test_no_script_ships_as_mjs_and_the_module_finds_its_twin(no_snapshot: Path) -> None:
@@ -85,8 +122,30 @@ def test_large_files_have_a_gz_beside_them_and_fetched_ones_are_unpacked_by_the_
     wasm = folder / "pyodide.asm.wasm"
     assert gzip.decompress((folder / "pyodide.asm.wasm.gz").read_bytes()) == wasm.read_bytes()
     assert (folder / "pyodide.asm.js.gz").is_file()
-    assert not list(folder.glob("*.whl.gz")) and not list(folder.glob("*.zip.gz"))
-    assert manifest_of(no_snapshot)["packed"] == ["pyodide.asm.wasm"]
+    assert not list(folder.glob("*.zip.gz"))  # Pyodide's whole library is deflated already
+    wheels = manifest_of(no_snapshot)["wheels"]
+    assert isinstance(wheels, list)
+    assert manifest_of(no_snapshot)["packed"] == [
+        "pyodide.asm.wasm", *wheels, "brotli_dec_wasm_bg.wasm"]
+
+
+def test_what_a_first_visit_fetches_has_a_br_beside_it_too(no_snapshot: Path) -> None:
+    folder = engine_folder(no_snapshot)
+    brotli = manifest_of(no_snapshot)["brotli"]
+    assert brotli == ["pyodide.asm.wasm", *manifest_of(no_snapshot)["wheels"]]  # type: ignore[misc]
+    for name in brotli:
+        assert unbrotli(folder / f"{name}.br") == (folder / name).read_bytes()
+    assert not list(folder.glob("*.js.br"))  # scripts are imported: the page cannot unpack them
+
+
+def test_without_the_decoder_the_page_gets_gz_copies_only(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(runtime, "find_decoder", lambda pyodide: None)
+    write_runtime(tmp_path / "out", PYODIDE, tmp_path / "cache", make_snapshot=False)
+    manifest = manifest_of(tmp_path / "out")
+    assert manifest["decoder"] is None and manifest["brotli"] == []
+    assert not list(engine_folder(tmp_path / "out").glob("*.br"))
+    assert "pyodide.asm.wasm" in manifest["packed"]  # type: ignore[operator]
 
 
 def test_a_rebuild_removes_the_previous_engine(tmp_path: Path) -> None:
@@ -117,6 +176,16 @@ def test_without_node_there_is_no_snapshot_and_the_whole_stdlib(
     assert shipped.read_bytes() == (PYODIDE / "python_stdlib.zip").read_bytes()
 
 
+def test_without_node_the_wheels_ship_as_sources_and_nothing_as_br(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pyodide_node.shutil, "which", lambda name: None)
+    notes = write_runtime(tmp_path / "out", PYODIDE, tmp_path / "cache", make_snapshot=False)
+    manifest = manifest_of(tmp_path / "out")
+    assert manifest["wheel"] == build_wheel().file_name
+    assert any("ships as Python sources" in note for note in notes)
+    assert manifest["brotli"] == [] and manifest["decoder"] is None
+
+
 def test_a_trimmed_stdlib_keeps_what_is_named_its_packages_and_the_error_reporting() -> None:
     data = trimmed_stdlib(PYODIDE / "python_stdlib.zip", ["json/decoder.py", "fractions.py"])
     archive = zipfile.ZipFile(io.BytesIO(data))
@@ -136,10 +205,10 @@ def docs_cards() -> list[list[dict[str, object]]]:
 
 def test_the_trace_finds_what_the_engine_imports_in_pyodide(tmp_path: Path) -> None:
     wheels = [build_wheel(), installed_wheel("icepool")]
-    lock = json.loads((PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
-    used = trace_stdlib(PYODIDE, wheels, lock, docs_cards(), tmp_path)
+    used = trace_stdlib(PYODIDE, wheels, docs_cards(), tmp_path)
     assert {"json/__init__.py", "fractions.py", "dataclasses.py"} <= set(used)
     assert "sqlite3/__init__.py" not in used and "http/server.py" not in used
+    assert "tarfile.py" not in used  # the wheels go on sys.path: Pyodide installs nothing
     assert list(tmp_path.glob("stdlib-*.txt"))  # cached for the next build
 
 

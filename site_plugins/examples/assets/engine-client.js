@@ -54,7 +54,8 @@ function spawn() {
       clearTimeout(engine.loadTimer);
       runLimitMs = message.timeLimitMs || runLimitMs;
       for (const pending of engine.pending.values()) pending.arm(runLimitMs); // runs start now
-      performance.mark("rx-engine-ready", { detail: { via: message.via, ms: message.ms } });
+      performance.mark("rx-engine-ready", {
+        detail: { via: message.via, ms: message.ms, timeline: message.timeline } });
       document.documentElement.dataset.rxEngineVia = message.via;
       setEngineState("ready", message);
     } else {

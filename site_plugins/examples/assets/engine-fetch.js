@@ -1,11 +1,18 @@
 // Fetching the engine's files, for the engine's worker (engine-worker.js): every fetch of an
 // engine file (Pyodide's own included) has its bytes counted as they arrive, for the load's
-// progress (engine-progress.js). No rule logic lives here.
+// progress (engine-progress.js); the large ones are fetched as the compressed copy the build
+// wrote beside them and unpacked here; and every download can start ahead of the code that
+// asks for it (prefetch). No rule logic lives here.
 
-import { arriving, stallLimitMs } from "./engine-progress.js";
+import { arriving } from "./engine-progress.js";
 
 const nativeFetch = self.fetch.bind(self);
 const TYPES = { wasm: "application/wasm", json: "application/json", js: "text/javascript" };
+// What a file starts with once unpacked (a WebAssembly module, a zip): a ".br" that starts so
+// was unpacked on the way already (a host that sends it with Content-Encoding: br).
+const UNPACKED = [[0x00, 0x61, 0x73, 0x6d], [0x50, 0x4b, 0x03, 0x04]];
+const BROTLI_OUTPUT_BYTES = 1 << 20; // unpacked per call into the decoder
+const early = new Map(); // URL → the response of a download started ahead (prefetch)
 
 // Download a file whose decoded size the build wrote in the manifest. The size is checked
 // against that, never against Content-Length: a host that serves a precompressed file
@@ -31,15 +38,17 @@ export async function readManifest(runtime) {
   }
 }
 
-// Pyodide can wait forever for a runtime file that is missing, so ask for each one first. No
-// answer at all (offline, with the files in the service worker's cache) is not a missing file.
-export async function checkFiles(folder, names) {
-  const answers = await Promise.all(names.map(async (name) => {
-    // A host that does not answer is no missing file: the downloads' own watch names it.
-    const signal = AbortSignal.timeout(stallLimitMs());
-    const response = await nativeFetch(new URL(name, folder), { method: "HEAD", signal })
-      .catch(() => null);
-    return [name, response?.status ?? 0];
+// Start downloading ``names`` now, ahead of the code that will ask for them (Pyodide's own
+// fetches included): the first fetch of each gets the response already under way. Resolves
+// once every one has answered, and fails naming the files the site is missing (Pyodide would
+// wait forever for a runtime file that is missing). No answer at all (offline) is no missing
+// file: the fetch that gets the response fails in its own words.
+export async function prefetch(folder, names) {
+  const answers = await Promise.all(names.map((name) => {
+    const url = new URL(name, folder).href;
+    const response = self.fetch(url);
+    early.set(url, response);
+    return response.then((answer) => [name, answer.status], () => [name, 0]);
   }));
   const missing = answers.filter(([, status]) => status === 404 || status === 410);
   if (missing.length) {
@@ -47,28 +56,58 @@ export async function checkFiles(folder, names) {
   }
 }
 
+// A wheel of the engine, its bytes checked against the build's sha256: here when unpacked
+// from a compressed copy, by the browser (Subresource Integrity) when fetched as it is (also
+// where this page cannot hash: crypto.subtle needs HTTPS or localhost).
+export async function fetchWheel(folder, name, manifest) {
+  const url = new URL(name, folder);
+  const packed = Boolean(self.crypto?.subtle)
+    && (manifest.brotli.includes(name) || manifest.packed.includes(name));
+  const response = await self.fetch(url, packed ? {} : { integrity: manifest.integrity[name] });
+  if (!response.ok) throw new Error(`${url.pathname} answered HTTP ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (packed) {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+    if (hex !== manifest.sha256[name]) throw new Error(`${name} failed its sha256 integrity check`);
+  }
+  return bytes;
+}
+
 // Every fetch of an engine file (Pyodide's own included) goes through here, so that its bytes
-// are counted as they arrive. A packed file is fetched as the .gz the build wrote beside it and
-// unpacked here: a third of the bytes on any host, even one that compresses nothing.
+// are counted as they arrive. A packed file is fetched as the compressed copy the build wrote
+// beside it and unpacked here, so that even a host that compresses nothing sends the small
+// file: the .br (brotli, a quarter smaller than gzip) with the decoder the build ships
+// (brotli-dec-wasm), or the .gz with the browser's own DecompressionStream where the decoder
+// is missing or did not load.
 export function watchFetches(folder, manifest) {
-  const packed = new Set(manifest.packed);
-  const canUnpack = typeof DecompressionStream === "function";
+  const gzipped = new Set(typeof DecompressionStream === "function" ? manifest.packed : []);
+  const brotli = new Set(manifest.brotli ?? []);
+  const decoder = brotli.size ? loadDecoder(folder, manifest.decoder) : Promise.resolve(null);
   self.fetch = async (input, init) => {
     const url = input instanceof URL ? input.href : typeof input === "string" ? input : input.url;
     const method = init?.method ?? (input instanceof Request ? input.method : "GET");
     const name = url.startsWith(folder.href) ? url.slice(folder.href.length) : "";
     if (!name || method !== "GET") return nativeFetch(input, init);
+    if (early.has(url) && !init?.integrity) {
+      const response = early.get(url);
+      early.delete(url);
+      return response;
+    }
     const file = arriving(name);
     try {
-      const pack = canUnpack && packed.has(name) && !init?.integrity;
-      const response = await nativeFetch(pack ? `${url}.gz` : input, init);
+      const whole = init?.integrity !== undefined; // checked as sent: never a compressed copy
+      const brotliModule = !whole && brotli.has(name) ? await decoder : null;
+      const pack = brotliModule ? "br" : !whole && gzipped.has(name) ? "gz" : "";
+      const response = await nativeFetch(pack ? `${url}.${pack}` : input, init);
       if (!response.ok || !response.body) {
         file.end();
         return response;
       }
       const type = (pack ? null : response.headers.get("Content-Type"))
         ?? TYPES[name.split(".").pop()] ?? "application/octet-stream";
-      const body = pack ? await unpacked(response.body) : response.body;
+      const body = pack === "br" ? await unbrotli(response, brotliModule)
+        : pack === "gz" ? await unpacked(response.body) : response.body;
       return new Response(counted(body, file), {
         status: response.status, statusText: response.statusText, headers: { "Content-Type": type },
       });
@@ -93,6 +132,77 @@ export async function importCounted(folder, name) {
   } finally {
     importing.end();
   }
+}
+
+// The brotli decoder the build ships (brotli-dec-wasm: its module script and its WebAssembly,
+// fetched as its .gz), or null where it cannot load: the .gz copies are unpacked instead.
+async function loadDecoder(folder, decoder) {
+  try {
+    const module = await importCounted(folder, decoder.script);
+    await module.default({ module_or_path: new URL(decoder.wasm, folder) });
+    return module;
+  } catch (error) {
+    console.warn(`rules-examples: the brotli decoder did not load (${error}); unpacking .gz copies`);
+    return null;
+  }
+}
+
+// The body of a .br response, unpacked as it arrives. A host that decoded it on the way (sent
+// with Content-Encoding: br) hands over the unpacked bytes, which pass through.
+async function unbrotli(response, brotli) {
+  const [first, body] = await peek(response.body);
+  const encoding = response.headers.get("Content-Encoding") ?? "";
+  if (/\bbr\b/.test(encoding) || UNPACKED.some((magic) => magic.every((byte, i) => first[i] === byte))) {
+    return body;
+  }
+  const stream = new brotli.DecompressStream();
+  const { ResultSuccess, NeedsMoreOutput } = brotli.BrotliStreamResultCode;
+  let complete = false;
+  return body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      let input = chunk;
+      for (;;) {
+        let result;
+        try {
+          result = stream.decompress(input, BROTLI_OUTPUT_BYTES);
+        } catch (error) {
+          throw new Error(`${new URL(response.url).pathname} is damaged (brotli: ${error?.message ?? error})`);
+        }
+        const output = result.buf;
+        const { code } = result;
+        input = input.subarray(result.input_offset);
+        result.free();
+        if (output.length) controller.enqueue(output);
+        complete = code === ResultSuccess;
+        if (code !== NeedsMoreOutput) return;
+      }
+    },
+    flush() {
+      stream.free();
+      if (!complete) throw new Error(`${new URL(response.url).pathname} was cut short`);
+    },
+  }));
+}
+
+// The first chunk of ``body`` (empty if there is none), and the whole body still to read.
+async function peek(body) {
+  const reader = body.getReader();
+  const first = await reader.read();
+  const whole = new ReadableStream({
+    start(controller) {
+      if (first.done) controller.close();
+      else controller.enqueue(first.value);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  return [first.done ? new Uint8Array(0) : first.value, whole];
 }
 
 // ``body``, read as fast as it arrives whoever reads it on (so that its bytes count when they
@@ -131,22 +241,7 @@ function counted(body, file) {
 // A body as sent, or unpacked if it is gzip (a .gz the host sent as plain bytes). A host that
 // decodes it itself (Content-Encoding) hands over the unpacked bytes, which pass through.
 async function unpacked(body) {
-  const reader = body.getReader();
-  const first = await reader.read();
-  const whole = new ReadableStream({
-    start(controller) {
-      if (first.done) controller.close();
-      else controller.enqueue(first.value);
-    },
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  const gzip = !first.done && first.value[0] === 0x1f && first.value[1] === 0x8b;
+  const [first, whole] = await peek(body);
+  const gzip = first[0] === 0x1f && first[1] === 0x8b;
   return gzip ? whole.pipeThrough(new DecompressionStream("gzip")) : whole;
 }

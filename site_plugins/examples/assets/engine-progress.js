@@ -36,6 +36,7 @@ const loading = {
   reported: 0, // when the last report went out (performance.now())
   timer: 0, // a report waiting for REPORT_EVERY_MS to pass
   over: false, // the engine is ready: nothing more to report
+  timeline: {}, // file or step → [start, end] in ms since the worker began, for benchmarks
 };
 
 // ---- what the start tells this module ------------------------------------------------------
@@ -58,6 +59,7 @@ export function stallLimitMs() {
 
 // A step of the start begins; when no file is under way, it is what the reader is told about.
 export function step(stage, what, floor = 0) {
+  loading.timeline[stage] = [Math.round(performance.now())];
   loading.step = { stage, what, floor };
   report();
 }
@@ -67,6 +69,8 @@ export function step(stage, what, floor = 0) {
 export function arriving(name, stuck = "") {
   const file = { name, received: 0, stuck };
   if (loading.over) return { add() {}, end() {} }; // the snapshot kept after a plain start
+  const times = [Math.round(performance.now())];
+  loading.timeline[name] = times;
   loading.underway.add(file);
   report();
   return {
@@ -76,15 +80,18 @@ export function arriving(name, stuck = "") {
       reportSoon();
     },
     end() {
+      if (times.length === 1) times.push(Math.round(performance.now()));
       if (loading.underway.delete(file)) report();
     },
   };
 }
 
-// The engine is ready: nothing more is reported.
+// The engine is ready: nothing more is reported. Returns when each file and step began (and
+// each file ended), in ms since the worker began: the benchmarks read it.
 export function finish() {
   loading.over = true;
   clearTimeout(loading.timer);
+  return { ...loading.timeline, ready: [Math.round(performance.now())], origin: performance.timeOrigin };
 }
 
 // ---- the reports ---------------------------------------------------------------------------

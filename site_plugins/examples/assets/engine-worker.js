@@ -5,10 +5,10 @@
 // Messages in:  {id, op: "load"}  |  {id, op, request} for each op Python answers
 //               (site_plugins.examples.reroll.answer: "reroll", "replay", "roll")
 // Messages out: {type: "progress", stage, fraction, silenceMs, ifSilent} (engine-progress.js)
-//               {type: "ready", via, timeLimitMs, ms}
+//               {type: "ready", via, timeLimitMs, ms, timeline} (timeline: engine-progress.js)
 //               {id, ok: true, result}  |  {id, ok: false, error, fatal}
 
-import { checkFiles, fetchBytes, importCounted, readManifest, watchFetches } from "./engine-fetch.js";
+import { fetchBytes, fetchWheel, importCounted, prefetch, readManifest, watchFetches } from "./engine-fetch.js";
 import { finish, plan, step, useManifest } from "./engine-progress.js";
 
 const runtime = new URL("pyodide/", import.meta.url);
@@ -64,14 +64,19 @@ async function start() {
   const snapshotURL = manifest.snapshot ? new URL(manifest.snapshot, folder) : null;
   const fromSnapshot = Boolean(snapshotURL)
     && (manifest.snapshotFirstVisit || await isCached(snapshotURL));
-  plan([...manifest.files, manifest.lock, ...manifest.wheels,
-    ...(fromSnapshot ? [manifest.snapshot] : [])]);
-  // The wheels download while Python starts; loadPackage then finds them in the cache.
-  const wheels = manifest.wheels.map((name) => fetchBytes(new URL(name, folder)).catch(() => {}));
+  plan([...manifest.files, manifest.lock, ...(fromSnapshot ? [manifest.snapshot] : manifest.wheels)]);
+  // Every download starts now, Pyodide's own included: on a first visit the link, not the
+  // CPU, is what the reader waits for, so it must never sit idle while a script loads.
   const scripts = manifest.files.filter((name) => name.endsWith(".js"));
+  const fetched = manifest.files.filter((name) => !scripts.includes(name));
+  const downloads = prefetch(folder, [...fetched, manifest.lock]);
+  const snapshot = fromSnapshot ? fetchBytes(snapshotURL, manifest.sizes[manifest.snapshot]) : null;
+  snapshot?.catch(() => {}); // handled below, where loadPyodide awaits it: no stray error
+  const wheels = fromSnapshot ? [] : manifest.wheels.map((name) => fetchWheel(folder, name, manifest));
+  wheels.forEach((wheel) => wheel.catch(() => {})); // awaited below, where a failure counts
   const [modules] = await Promise.all([
     Promise.all(scripts.map((name) => importCounted(folder, name))),
-    checkFiles(folder, [...manifest.files, manifest.lock]),
+    downloads,
   ]);
   const { loadPyodide } = modules[scripts.indexOf(manifest.module)];
   const options = {
@@ -84,8 +89,6 @@ async function start() {
   if (fromSnapshot) {
     try {
       step("snapshot", "restoring the engine's start-up snapshot");
-      const snapshot = fetchBytes(snapshotURL, manifest.sizes[manifest.snapshot]);
-      snapshot.catch(() => {}); // handled below, where loadPyodide awaits it: no stray error
       pyodide = await startPyodide(loadPyodide, { ...options, _loadSnapshot: snapshot });
       pyodide.runPython("import site_plugins.examples.reroll");
       via = "snapshot";
@@ -98,18 +101,35 @@ async function start() {
     step("python", "starting Python");
     pyodide = await startPyodide(loadPyodide, options);
     step("engine", "installing the rules engine", 0.95);
-    await Promise.all(wheels);
-    await pyodide.loadPackage(manifest.package, { checkIntegrity: true, messageCallback: () => {} });
+    const data = await Promise.all(fromSnapshot // a restore that failed: fetch them now
+      ? manifest.wheels.map((name) => fetchWheel(folder, name, manifest)) : wheels);
+    putOnPath(pyodide, manifest.wheels.map((name, index) => [name, data[index]]));
   }
   const answer = pyodide.pyimport("site_plugins.examples.reroll").answer;
   const ms = Math.round(performance.now() - began);
-  finish();
+  const timeline = finish();
   refuse = null;
-  postMessage({ type: "ready", via, timeLimitMs: manifest.timeLimitMs, ms });
+  postMessage({ type: "ready", via, timeLimitMs: manifest.timeLimitMs, ms, timeline });
   // After a plain start, the snapshot is kept for the next one (the service worker caches it)
   // once this visit's first result is out, and only where the link has room for it.
   const keepSnapshot = via === "plain start" && snapshotURL && roomy() ? snapshotURL : null;
   return { pyodide, answer, manifest, keepSnapshot };
+}
+
+// The engine's wheels on sys.path as they are: Python imports their compiled modules from the
+// zips (zipimport), with no install step. The build traces and snapshots the engine the same
+// way (node/trace_stdlib.mjs, node/make_snapshot.mjs).
+function putOnPath(pyodide, wheels) {
+  pyodide.FS.mkdirTree("/lib/rules-examples");
+  const sys = pyodide.pyimport("sys");
+  try {
+    for (const [name, bytes] of [...wheels].reverse()) {
+      pyodide.FS.writeFile(`/lib/rules-examples/${name}`, bytes);
+      sys.path.insert(0, `/lib/rules-examples/${name}`);
+    }
+  } finally {
+    sys.destroy();
+  }
 }
 
 function keepSnapshotOnce(loaded) {

@@ -11,15 +11,23 @@ if (!wheels.length) {
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+
+// The wheels on sys.path as they are, as the page puts them (engine-worker.js, putOnPath):
+// Python imports their compiled modules from the zips, with no install step.
+function putOnPath(pyodide, wheels) {
+  pyodide.FS.mkdirTree("/lib/rules-examples");
+  const sys = pyodide.pyimport("sys");
+  for (const [name, bytes] of [...wheels].reverse()) {
+    pyodide.FS.writeFile(`/lib/rules-examples/${name}`, bytes);
+    sys.path.insert(0, `/lib/rules-examples/${name}`);
+  }
+  sys.destroy();
+}
+
 // The snapshot holds the standard library the page will load (the trimmed one, if any).
 const stdLibURL = stdlib === "-" ? undefined : stdlib;
 const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, stdLibURL, _makeSnapshot: true });
-const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-for (const wheel of wheels) {
-  pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", {
-    extractDir: sitePackages,
-  });
-}
+putOnPath(pyodide, wheels.map((wheel) => [path.basename(wheel), new Uint8Array(fs.readFileSync(wheel))]));
 // Import every module of the engine, and icepool for the odds: after a restore only what is
 // in memory exists. One small question warms icepool's own caches.
 pyodide.runPython(`

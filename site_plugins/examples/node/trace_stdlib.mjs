@@ -3,11 +3,11 @@
 //
 //   node trace_stdlib.mjs <pyodide-dir> <work-dir> <out-file> [<stdlib-zip> <seed> <seeds>]
 //
-// <work-dir> holds the wheels, their lock file (pyodide-lock.json) and cards.json: every
-// rerollable page's cards, as a page sends them. The script starts Pyodide as the page does
-// (lock file, loadPackage with integrity), imports the engine, rerolls every card of every page
-// with each seed (every reroll stopped after REROLL_SECONDS, for a runaway example), and lets
-// one malformed request fail into JavaScript (Pyodide formats the traceback).
+// <work-dir> holds the wheels and cards.json: every rerollable page's cards, as a page sends
+// them. The script starts Pyodide as the page does (the wheels on sys.path, engine-worker.js),
+// imports the engine, rerolls every card of every page with each seed (every reroll stopped
+// after REROLL_SECONDS, for a runaway example), and lets one malformed request fail into
+// JavaScript (Pyodide formats the traceback).
 //
 // Tracing (no <stdlib-zip>): writes the standard library files the run imported, one per line,
 // as paths inside python_stdlib.zip. Checking (a <stdlib-zip>, "-" for Pyodide's own): runs on
@@ -25,15 +25,25 @@ if (!outFile) {
 }
 const checking = stdlib !== undefined;
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-const lock = JSON.parse(fs.readFileSync(path.join(workDir, "pyodide-lock.json"), "utf-8"));
+
+// The wheels on sys.path as they are, as the page puts them (engine-worker.js, putOnPath):
+// Python imports their compiled modules from the zips, with no install step.
+function putOnPath(pyodide, wheels) {
+  pyodide.FS.mkdirTree("/lib/rules-examples");
+  const sys = pyodide.pyimport("sys");
+  for (const [name, bytes] of [...wheels].reverse()) {
+    pyodide.FS.writeFile(`/lib/rules-examples/${name}`, bytes);
+    sys.path.insert(0, `/lib/rules-examples/${name}`);
+  }
+  sys.destroy();
+}
+
 const pyodide = await loadPyodide({
   indexURL: pyodideDir + path.sep,
   stdLibURL: checking && stdlib !== "-" ? stdlib : undefined,
-  lockFileContents: lock,
-  packageBaseUrl: workDir + path.sep,
 });
-const ours = Object.values(lock.packages).find((p) => p.imports.includes("rules_core")).name;
-await pyodide.loadPackage(ours, { checkIntegrity: true, messageCallback: () => {} });
+putOnPath(pyodide, fs.readdirSync(workDir).filter((name) => name.endsWith(".whl")).sort()
+  .map((name) => [name, new Uint8Array(fs.readFileSync(path.join(workDir, name)))]));
 pyodide.globals.set("CARDS_JSON", fs.readFileSync(path.join(workDir, "cards.json"), "utf-8"));
 pyodide.globals.set("SEEDS", [Number(firstSeed), Number(seeds)]);
 pyodide.globals.set("REROLL_SECONDS", REROLL_SECONDS);
