@@ -114,7 +114,7 @@ DROPPED = register(Mark("dropped", "not counted", "–", "not counted", Tone.FAD
 """A die that was rolled but does not count (dropped, given back, not kept)."""
 
 EXPLODES = register(Mark("explodes", "rolled again, adding a die", "✸",
-                         "rolled again: adds the die after it", Tone.ACCENT))
+                         "rolled again: adds a die, at the end of the roll", Tone.ACCENT))
 """A die whose face made it roll again, adding a die."""
 
 ADDED = register(Mark("added", "added by a die rolled again", "+", "a die added by the roll",

@@ -126,5 +126,5 @@ class DestinyPoints:
 def destiny_table() -> RulesTable:
     """Every use, with whether the core player aid lists it."""
     return RulesTable("Destiny Points", ("Spend or burn", "Use", "Effect", "Core list"),
-                      tuple((u.kind, u.name, u.effect, "yes" if u.core else "no (seed)")
+                      tuple((u.kind, u.name, u.effect, "yes" if u.core else "no (this text only)")
                             for u in USES))

@@ -14,8 +14,11 @@ from rules_core.kruhl.difficulty import DV_LADDER
 from rules_core.kruhl.training import Training
 from rules_core.roll_form import ChoiceField, NumberField, RollForm, Values
 
-SKILL = "Athletics"
-"""The skill the roller rolls (its name only labels the roll; Agility is added)."""
+SKILL = "Skill"
+"""The skill the roller rolls: only its training matters, so it is called what it is."""
+
+ATTRIBUTE = "Attribute"
+"""The attribute the roll adds, as the form calls it."""
 
 
 def roll_skill(values: Values, dice: DiceSource) -> Contest:
@@ -23,9 +26,9 @@ def roll_skill(values: Values, dice: DiceSource) -> Contest:
     equipment = {"gear": int(values["gear"])} if int(values["gear"]) else {}
     training = str(values["training"])
     skills = {} if training == Training.UNTRAINED.value else {SKILL: training}
-    you = Character("Hero", {"Agility": int(values["attribute"])}, skills=skills,
+    you = Character("Hero", {ATTRIBUTE: int(values["attribute"])}, skills=skills,
                     equipment=equipment)
-    check = you.check(SKILL, using=tuple(equipment))
+    check = you.check(SKILL, ATTRIBUTE, using=tuple(equipment))
     bonus, penalty = int(values["bonus"]), int(values["penalty"])
     check = check.with_bonus(count=bonus) if bonus else check
     check = check.with_penalty(count=penalty) if penalty else check

@@ -207,6 +207,10 @@ class Cover:
                 f" (behind it: {', '.join(self.behind)})" if self.behind else
                 " (nobody is)" if not self.destroyed else " (it is destroyed)"))
 
+    def __str__(self) -> str:
+        """``the wall (full cover): spent, still standing; behind it: Bo``."""
+        return f"{self.name} ({self.kind.name} cover): {self._state()}"
+
     def __repr__(self) -> str:
         return f"<Cover: {self.name} ({self.kind.name}), {self._state()}>"
 

@@ -24,7 +24,8 @@ def roll_action(values: Values, dice: DiceSource) -> ActionResult:
     kind = KINDS[str(values["action"])]
     ad, defence = int(values["ad"]), int(values["defence"])
     actor = Actor("Hero", attributes={"PRW": int(values["prw"])},
-                  skills={kind.skill: int(values["skill"])}, action_dice=ad)
+                  skills={kind.skill: int(values["skill"])},
+                  action_dice=int(values["round_ad"]))
     defender = Actor("Defender", attributes={"PRW": defence}) if defence else None
     scene = Scene(actor, defender) if defender else Scene(actor)
     return scene.act(actor, kind, ad=ad, dice=dice, defender=defender,
@@ -38,11 +39,13 @@ ROLL_FORM = RollForm(
            "action of the same type."),
     fields=(
         ChoiceField("action", "Action", "punch",
-                    tuple((value, f"{kind.name} ({kind.action_type}, {kind.target}S)")
-                          for value, kind in KINDS.items())),
+                    tuple((value, f"{kind.name} ({kind.target}S)")
+                          for value, kind in KINDS.items()),
+                    "the number after it is the successes it needs"),
         NumberField("prw", "PRW (attribute dice)", 3, 0, 12),
         NumberField("skill", "Skill dice in the action's skill", 2, 0, 12,
                     "Unarmed Combat for a punch or kick, Grappling for a grapple"),
+        NumberField("round_ad", "AD this round", 6, 0, 12),
         NumberField("ad", "AD spent", 1, 0, 12),
         NumberField("defence", "Defender's dice", 0, 0, 24,
                     "0: nobody contests the action"),

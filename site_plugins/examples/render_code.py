@@ -64,7 +64,8 @@ def faced_sources(run: ExampleRun) -> list[str]:
     rolls = iter(run.rolls)
 
     def faces(match: re.Match[str]) -> str:
-        return f'rolled("{format_faces(next(rolls))}")'
+        shown = next(rolls)
+        return f'rolled("{format_faces(shown)}")' if shown else "rolled()"
 
     return [_ROLLED.sub(faces, source) for source in sources]
 

@@ -16,6 +16,7 @@ Pure Python (no MkDocs): the browser draws rerolled cards with it too.
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, replace
 
 from rules_core.explain import Explanation, StatLine, TableView
@@ -45,7 +46,12 @@ Item = StatLine | Explanation | Said | Note
 def reader_items(run: ExampleRun) -> list[Item]:
     """What the reader view shows, in order, with play-loop rounds folded (a result a step
     shows again is drawn once: the session explains each object once per example)."""
-    return _folded([*run.cast, *(item for step in run.steps for item in _step_items(step))])
+    items: list[Item] = [*run.cast]
+    for step in run.steps:
+        for item in _step_items(step):
+            if not (isinstance(item, Note) and items and items[-1] == item):
+                items.append(item)  # the same note twice running (two steps not played) once
+    return _folded(items)
 
 
 def render_reader(run: ExampleRun) -> str:
@@ -69,7 +75,7 @@ def _render_item(item: Explanation | Said | Note) -> str:
     if isinstance(item, Explanation):
         return render_explanation(item)
     if isinstance(item, Said):
-        pairs = " · ".join(f'<span class="rx-key">{_e(label)}</span> {_e(value)}'
+        pairs = " · ".join(f'<span class="rx-key">{_e(label)}:</span> {_e(value)}'
                            for label, value in item.pairs)
         return f'<p class="rx-said">{pairs}</p>'
     if item.refused:
@@ -108,10 +114,22 @@ def _printed(step: StepRun) -> str:
     return text.strip("\n")
 
 
+#: A clause of an error message written for authors, in code (``start with act()``,
+#: ``pass dice=``, ``(break_free)``): a reader does not need it.
+_CODE_HINT = re.compile(r"\w\(|\w=|\b[a-z]+_[a-z_]+\b|\(\)")
+
+
 def _refusal_words(refusal: str) -> str:
-    """``ChainError: Tam has not acted yet…`` → ``Tam has not acted yet…``."""
+    """A refusal as a reader reads it: without its error class, and without the closing
+    clauses that tell an author what code to write (``ChainError: Tam's Punch failed, so
+    its chain ends: start a new action with act()`` → ``Tam's Punch failed, so its chain
+    ends``)."""
     name, colon, message = refusal.partition(": ")
-    return message if colon and name.isidentifier() else refusal
+    message = message if colon and name.isidentifier() else refusal
+    clauses = message.split(": ")
+    while len(clauses) > 1 and _CODE_HINT.search(clauses[-1]):
+        clauses.pop()
+    return ": ".join(clauses) if not _CODE_HINT.search(clauses[0]) else message
 
 
 def _said(words: str, values: tuple[str, ...]) -> Said | None:

@@ -30,7 +30,7 @@ def render_explanation(view: Explanation) -> str:
     tone = view.outcome.tone
     parts = [f'<p class="rx-result-head"><span class="rx-result-title">{_e(view.title)}'
              "</span></p>"]
-    if view.pool:
+    if view.pool and not any(view.pool in roll.label for roll in view.rolls):
         parts.append(f'<p class="rx-pool"><span class="rx-key">Pool</span> {_e(view.pool)}</p>')
     parts.extend(render_roll(roll) for roll in view.rolls)
     if tone:

@@ -121,9 +121,10 @@ def render_form(system: str, form: RollForm) -> str:
         '<button type="button" class="md-button rx-roller-link" hidden>Link to this roll</button>'
         "</div>"
         '<p class="rx-roller-nojs">The roller runs the rules engine in your browser, which '
-        "needs JavaScript. Below is a roll of the values above, made when this site was "
-        "built.</p>"
+        "needs JavaScript.</p>"
         '<p class="rx-status" role="status" aria-live="polite"></p>'
+        '<p class="rx-roller-first">A roll of the values above, made when this site was '
+        "built: press Roll for your own.</p>"
         f'<div class="rx-roller-result">{render_explanation(first)}</div>'
         "</form>"
     )

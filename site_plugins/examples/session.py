@@ -382,6 +382,9 @@ def _word(value: Any) -> str:
         return "none"
     if isinstance(value, str):
         return value
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) \
+            and isinstance(value[1], int | float) and not isinstance(value[1], bool):
+        return f"{value[0]} {value[1]}"  # a named number: ("Agility", 3) reads "Agility 3"
     if isinstance(value, list | tuple | set | frozenset):
         return ", ".join(_word(item) for item in value) or "none"
     text = str(value)

@@ -231,3 +231,46 @@ def test_paper_shows_no_buttons_hints_or_copy_icons_and_keeps_cards_whole(
     assert page.locator("figure#tams-first-punch").evaluate(
         "f => getComputedStyle(f).breakInside") == "avoid"
     expect(page.locator("figure#tams-first-punch .rx-die").first).to_be_visible()
+
+
+def test_checks_after_a_reroll_are_marked_as_about_the_documented_roll(
+        page: Page, guard: Guard) -> None:
+    page.goto(CHAPTER)
+    page.locator("figure#tams-first-punch .rx-reroll").click()
+    expect(page.locator(".rx-page-bar")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    checks = page.locator("figure.rx-check[data-rx-documented]")
+    assert checks.count() >= 5
+    page.locator(".rx-page-bar").get_by_role("button", name="Restore").click()
+    expect(checks).to_have_count(0)
+
+
+def test_new_dice_stay_when_the_table_of_contents_is_followed(page: Page, guard: Guard) -> None:
+    page.goto(CHAPTER)
+    first = page.locator("figure#tams-first-punch")
+    first.locator(".rx-reroll").click()
+    expect(first).to_have_attribute("data-rx-shown", "rerolled", timeout=ENGINE_TIMEOUT_MS)
+    rolled = faces(first)
+    page.locator(".md-sidebar--secondary a.md-nav__link").nth(1).click()
+    page.wait_for_timeout(500)
+    first = page.locator("figure#tams-first-punch")
+    expect(first).to_have_attribute("data-rx-shown", "rerolled")
+    assert faces(first) == rolled
+    expect(page.locator(".rx-page-bar")).to_be_visible()
+
+
+def test_a_card_the_new_dice_did_not_change_is_not_marked(page: Page, guard: Guard) -> None:
+    page.goto("/kruhl/order-of-play/")
+    page.locator("figure#rolling-initiative-with-an-ambush .rx-reroll").click()
+    expect(page.locator(".rx-page-bar")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator("figure#one-standard-action-a-turn")).to_have_attribute(
+        "data-rx-shown", "documented")
+
+
+def test_the_closed_navigation_drawer_takes_no_tab_stop_on_a_phone(
+        page: Page, guard: Guard) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(CHAPTER)
+    page.locator("figure#tams-first-punch .rx-reroll").wait_for()
+    assert page.locator(".md-sidebar--primary").evaluate("e => e.inert")
+    page.locator("label.md-header__button[for=__drawer]").click()
+    expect(page.locator(".md-sidebar--primary")).to_have_js_property("inert", False)

@@ -242,7 +242,7 @@ def test_without_javascript_the_card_reads_and_has_no_buttons(browser: object,
     context.close()
 
 
-def test_without_a_snapshot_the_wheel_is_installed_from_the_lock_file(
+def test_without_a_snapshot_the_page_starts_plainly_and_fetches_the_wheels(
         page: Page, guard: Guard, sample_url: str) -> None:
     page.goto(f"{sample_url}/good/")
     reroll(page, "a-punch")

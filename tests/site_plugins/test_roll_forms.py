@@ -88,8 +88,8 @@ def test_the_form_is_drawn_from_its_fields_with_a_first_roll() -> None:
 
 def test_reading_the_form_gives_defaults_for_what_is_missing() -> None:
     form = systems_with_forms()["verses"]
-    assert form.read({"prw": " 4 "}) == {"action": "punch", "prw": 4, "skill": 2, "ad": 1,
-                                        "defence": 0}
+    assert form.read({"prw": " 4 "}) == {"action": "punch", "prw": 4, "skill": 2,
+                                        "round_ad": 6, "ad": 1, "defence": 0}
     with pytest.raises(RollFormError):
         form.read({"prw": "-1"})
 
@@ -103,4 +103,4 @@ def test_the_verses_form_rolls_a_contested_grapple() -> None:
 def test_the_kruhl_form_rolls_against_the_gm() -> None:
     form = systems_with_forms()["kruhl"]
     view = form.make({"dv": "6"}, RandomDice(seed=1))
-    assert view.title == "Hero: Athletics (Agility) against DV 6 (Remarkably difficult)"
+    assert view.title == "Hero: Skill (Attribute) against DV 6 (Remarkably difficult)"

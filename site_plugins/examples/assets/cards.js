@@ -7,6 +7,7 @@
 import { call, onState, state, warm } from "./engine-client.js";
 import { hideBar, sayOnBar, showBar } from "./page-bar.js";
 import { bindRollers } from "./roller.js";
+import { inertClosedDrawer } from "./theme-fixes.js";
 import { LinkError, linkURL, parseRollLink, rollLink } from "./share-link.js";
 
 const sessions = new Map(); // session id → Map(card index → card state)
@@ -93,16 +94,28 @@ function markShown(figure, rerolled) {
   }
 }
 
-// The prose that tells a card's story: the paragraphs and lists right before it, back to the
-// heading, note or card before them. While the card shows new dice they are marked as
+// The prose that tells a card's story: the paragraphs, lists and notes right before it, back
+// to the heading or card before them. While the card shows new dice they are marked as
 // describing the documented roll.
 function describingProse(figure) {
   const found = [];
   for (let element = figure.previousElementSibling; element; element = element.previousElementSibling) {
-    if (/^H[1-6]$/.test(element.tagName) || element.matches("figure, details, hr, .admonition, .rx-page-bar")) break;
-    if (element.matches("p, ul, ol, blockquote")) found.push(element);
+    if (/^H[1-6]$/.test(element.tagName) || element.matches("figure, hr, .rx-page-bar")) break;
+    if (element.matches("p, ul, ol, blockquote, .admonition, details")) found.push(element);
   }
   return found;
+}
+
+// Checks are about the documented text and are never rerun: while the cards before them show
+// new dice, they are marked so, like the prose.
+function markChecks(sessionId, on) {
+  const rerolled = figuresOf(sessionId).filter((f) => f.dataset.rxShown === "rerolled")
+    .map((f) => Number(f.dataset.rxIndex));
+  const from = on && rerolled.length ? Math.min(...rerolled) : Infinity;
+  for (const check of figuresOf(sessionId).filter((f) => f.matches("figure.rx-check"))) {
+    if (Number(check.dataset.rxIndex) > from) check.dataset.rxDocumented = "true";
+    else delete check.dataset.rxDocumented;
+  }
 }
 
 function lastLine(text) {
@@ -118,12 +131,42 @@ function onScreen(element) {
   return box.bottom > -100 && box.top < window.innerHeight + 100;
 }
 
-function showAnswer(figure, answer) {
-  stateOf(figure).rolls = answer.rolls;
+// Answers shown on each page's cards (session id → card index → answer), so that the new dice
+// stay when Material's instant navigation swaps the page in again (a click in the table of
+// contents): only Restore brings back the documented rolls.
+const shown = new Map();
+
+function showAnswer(figure, answer, shared = false) {
+  const card = stateOf(figure);
+  card.rolls = answer.rolls;
   bodyOf(figure).innerHTML = answer.html; // escaped by render_reader.py
   const code = codeOf(figure);
   if (code) code.innerHTML = answer.code; // escaped by render_code.py
-  markShown(figure, true);
+  // A card the new dice did not change (it rolls none, and shows what it showed) is not marked
+  // as changed. Both views as the browser writes them back, so only what they say is compared.
+  const same = bodyOf(figure).innerHTML === card.documentedHtml
+    && JSON.stringify(answer.rolls) === JSON.stringify(card.documentedRolls);
+  markShown(figure, !same);
+  const session = figure.dataset.rxSession;
+  if (!shown.has(session)) shown.set(session, { shared, answers: new Map() });
+  shown.get(session).shared = shared;
+  shown.get(session).answers.set(Number(figure.dataset.rxIndex), answer);
+}
+
+// After the page was swapped in again: the answers it showed, shown again.
+function showKept(sessionId) {
+  const kept = shown.get(sessionId);
+  if (!kept) return;
+  const figures = figuresOf(sessionId);
+  for (const [index, answer] of kept.answers) {
+    const figure = figures.find((f) => Number(f.dataset.rxIndex) === index);
+    if (figure && figure.dataset.rxShown !== "rerolled") showAnswer(figure, answer, kept.shared);
+  }
+  const first = figures.find((f) => f.dataset.rxShown === "rerolled");
+  if (first) {
+    markChecks(sessionId, true);
+    showNewDiceBar(first, kept.shared);
+  }
 }
 
 function rerolledCards() {
@@ -193,6 +236,7 @@ async function reroll(figure) {
     else later.push([other, answer]);
   }
   say(figure, result.announcement, true);
+  markChecks(figure.dataset.rxSession, true);
   showNewDiceBar(figure, false);
   const timing = { pythonMs: result.pythonMs, answered, drawn: performance.now(),
     received: result.received - performance.timeOrigin,
@@ -215,6 +259,8 @@ function restore(figure) {
     card.rolls = card.documentedRolls;
     markShown(other, false);
   }
+  shown.delete(figure.dataset.rxSession);
+  markChecks(figure.dataset.rxSession, false);
   hideBar();
   if (location.hash.startsWith("#roll=")) history.replaceState(history.state, "", location.pathname + location.search);
   say(figure, "Restored: every example on this page shows its documented roll again.", true);
@@ -259,8 +305,9 @@ async function openRollLink() {
   }
   for (const answer of result.cards) {
     const other = figuresOf(first.dataset.rxSession).find((f) => Number(f.dataset.rxIndex) === answer.index);
-    if (other) showAnswer(other, answer);
+    if (other) showAnswer(other, answer, true);
   }
+  markChecks(first.dataset.rxSession, true);
   showNewDiceBar(first, true);
   say(first, result.announcement, true);
 }
@@ -363,7 +410,11 @@ function keepForOffline(worker) {
 
 function bindAll() {
   for (const figure of document.querySelectorAll("figure[data-rx-session]")) bind(figure);
+  const sessions = new Set([...document.querySelectorAll("figure[data-rx-session]")]
+    .map((f) => f.dataset.rxSession));
+  for (const session of sessions) showKept(session);
   bindRollers();
+  inertClosedDrawer();
   document.documentElement.dataset.rxCards = "ready"; // reroll-check.js: the script started
   if (location.hash.startsWith("#roll=")) openRollLink();
 }

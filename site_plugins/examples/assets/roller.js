@@ -43,8 +43,11 @@ async function roll(form, request, shared) {
   }
   if (result.error) {
     say(form, `${shared ? "This link's roll cannot be shown" : "Not rolled"}: ${result.error}.`);
+    form.querySelector(".rx-roller-result").replaceChildren(); // no result the values did not make
+    form.querySelector(".rx-roller-link").hidden = true;
     return;
   }
+  form.dataset.rxRolled = "true";
   form.querySelector(".rx-roller-result").innerHTML = result.html; // escaped by render_views.py
   form.lastRoll = { values: result.values, dice: result.dice };
   form.querySelector(".rx-roller-link").hidden = false;
