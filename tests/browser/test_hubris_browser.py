@@ -40,7 +40,7 @@ def test_a_rerolled_attack_cancels_successes_and_wounds_by_the_net(page: Page,
         assert rolls.nth(0).locator('.rx-die[data-marks~="success"]').count() == hits
         body = text(attack)
         assert f": {net} net." in body
-        assert re.search(rf"\bnet successes {net}\b", body)
+        assert re.search(rf"\bnet successes:? {net}\b", body)
         if net:
             assert f"Rook takes {min(net, 5)} lethal wound" in body
         else:

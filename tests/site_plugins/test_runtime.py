@@ -24,6 +24,8 @@ from site_plugins.examples.wheels import build_wheel, installed_wheel
 from tests.conftest import ROOT
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
+# The build's own cache: what it holds is keyed by content, so sharing it changes no answer and
+# spares each test compressing the same 40 MB again.
 CACHE = Path.home() / ".cache" / "rules-examples"
 
 
@@ -39,7 +41,7 @@ def engine_folder(out: Path) -> Path:
 def no_snapshot(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An engine written without a snapshot or a trace (Pyodide's whole standard library)."""
     out = tmp_path_factory.mktemp("engine") / "out"
-    write_runtime(out, PYODIDE, out.parent / "cache", make_snapshot=False)
+    write_runtime(out, PYODIDE, CACHE, make_snapshot=False)
     return out
 
 
@@ -152,15 +154,15 @@ def test_a_rebuild_removes_the_previous_engine(tmp_path: Path) -> None:
     out = tmp_path / "out"
     (out / "0123456789ab").mkdir(parents=True)
     (out / "rules_reference-0.0.1+gold-py3-none-any.whl").write_bytes(b"old")
-    write_runtime(out, PYODIDE, tmp_path / "cache", make_snapshot=False)
+    write_runtime(out, PYODIDE, CACHE, make_snapshot=False)
     assert sorted(p.name for p in out.iterdir()) == sorted(
         ["manifest.json", str(manifest_of(out)["dir"]).rstrip("/")])
 
 
 def test_the_service_worker_is_written_at_the_site_root_for_this_engine(tmp_path: Path) -> None:
     site = tmp_path / "site"
-    write_runtime(site / "assets/rules-examples/pyodide", PYODIDE, tmp_path / "cache",
-                  make_snapshot=False, site=site)
+    write_runtime(site / "assets/rules-examples/pyodide", PYODIDE, CACHE, make_snapshot=False,
+                  site=site)
     worker = (site / "rules-examples-sw.js").read_text(encoding="utf-8")
     engine = str(manifest_of(site / "assets/rules-examples/pyodide")["dir"]).rstrip("/")
     assert f'const ENGINE = "{engine}";' in worker and "__ENGINE_VERSION__" not in worker
