@@ -27,7 +27,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url, meta
 
-from site_plugins.examples import page_cache
+from site_plugins.examples import page_cache, search_cache
 from site_plugins.examples.checker import CheckLimits
 from site_plugins.examples.config import ExamplesConfig
 from site_plugins.examples.csp import POLICY_FILE, write_policy
@@ -119,6 +119,13 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
             script.type = "module"
             config.extra_javascript.extend([script, ExtraScriptValue(CHECK_SCRIPT)])
         return config
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        # mkdocs serve: Material's search parses again only the pages whose HTML changed.
+        if self.config.enabled and self.command == "serve":
+            index = search_cache.search_index_of(config.plugins)
+            if index is not None:
+                search_cache.install(index)
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.config.enabled:

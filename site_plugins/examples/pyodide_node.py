@@ -17,6 +17,7 @@ import subprocess
 import tempfile
 import zipfile
 from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from site_plugins.examples.engine_error import BrowserEngineError
@@ -27,6 +28,8 @@ SNAPSHOT_SCRIPT = NODE / "make_snapshot.mjs"
 TRACE_SCRIPT = NODE / "trace_stdlib.mjs"
 COMPILE_SCRIPT = NODE / "compile_stdlib.mjs"
 BROTLI_SCRIPT = NODE / "brotli.mjs"
+#: Node processes the standard-library trace runs side by side (each Pyodide is one core).
+TRACE_PROCESSES = 2
 #: Longest a step may take under Node before the build gives up on it, in seconds.
 SNAPSHOT_TIME_LIMIT = 120
 #: Standard library files always shipped, whatever the trace saw: what Python needs to report
@@ -81,13 +84,38 @@ def trace_stdlib(pyodide: Path, wheels: list[Wheel], cards: list[list[dict[str, 
     key = _key(pyodide, TRACE_SCRIPT, *(w.data for w in wheels), cards_json)
     target = cache / f"stdlib-{key}.txt"
     if not target.is_file():
-        with _trace_folder(wheels, cards_json) as work:
-            partial = work / "stdlib.txt"
-            _run([node, str(TRACE_SCRIPT), str(pyodide), str(work), str(partial)],
-                 "the standard-library trace")
-            cache.mkdir(parents=True, exist_ok=True)
-            target.write_text(partial.read_text("utf-8"), "utf-8")
+        parts = _shares(cards, TRACE_PROCESSES)
+        with ThreadPoolExecutor(len(parts)) as pool:
+            found = pool.map(lambda part: _trace_part(pyodide, wheels, part, node), parts)
+            used = sorted(set().union(*found))
+        cache.mkdir(parents=True, exist_ok=True)
+        target.write_text("".join(f"{name}\n" for name in used), "utf-8")
     return tuple(line for line in target.read_text("utf-8").split("\n") if line)
+
+
+def _trace_part(pyodide: Path, wheels: list[Wheel], cards: list[list[dict[str, object]]],
+                node: str) -> set[str]:
+    """What one Node process of the trace found imported (see :func:`trace_stdlib`)."""
+    with _trace_folder(wheels, json.dumps(cards, sort_keys=True).encode()) as work:
+        partial = work / "stdlib.txt"
+        _run([node, str(TRACE_SCRIPT), str(pyodide), str(work), str(partial)],
+             "the standard-library trace")
+        return {line for line in partial.read_text("utf-8").split("\n") if line}
+
+
+def _shares(pages: list[list[dict[str, object]]],
+            count: int) -> list[list[list[dict[str, object]]]]:
+    """``pages`` dealt into at most ``count`` shares of about as many cards each (the largest
+    page first, each to the share with the fewest cards so far); never an empty share. Every
+    process imports what its own cards need, so the union of what the shares import is what
+    all the pages import."""
+    shares: list[list[list[dict[str, object]]]] = [[] for _ in range(max(1, count))]
+    sizes = [0] * len(shares)
+    for page in sorted(pages, key=len, reverse=True):
+        lightest = sizes.index(min(sizes))
+        shares[lightest].append(page)
+        sizes[lightest] += len(page)
+    return [share for share in shares if share] or [[]]
 
 
 def check_stdlib(pyodide: Path, wheels: list[Wheel], cards: list[list[dict[str, object]]],

@@ -15,6 +15,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from site_plugins.examples.page_cards import slug
 from site_plugins.examples.pyodide_node import (
     check_stdlib,
     compile_stdlib,
@@ -23,6 +24,7 @@ from site_plugins.examples.pyodide_node import (
     trimmed_stdlib,
 )
 from site_plugins.examples.render import page_card_data
+from site_plugins.examples.runtime import trace_cards
 from site_plugins.examples.verify import verify_page
 from site_plugins.examples.wheels import build_wheel, installed_wheel
 from tests.conftest import ROOT
@@ -33,13 +35,17 @@ SEEDS = range(100, 101)  # the build traced with seeds 0 and 1
 
 
 def docs_cards() -> list[list[dict[str, object]]]:
+    """Every rerollable docs page's cards, as the build hands them to its trace (pages in the
+    order of their paths, each under its slug, lines counted from each fence): the trace is
+    then the one a build of the site has cached."""
     pages = []
-    for page in sorted((ROOT / "docs").rglob("*.md")):
-        name = page.relative_to(ROOT).as_posix()
-        result = verify_page(name, page.read_text(encoding="utf-8"))
-        if any(run.rolls_dice for run in result.runs):
-            pages.append(page_card_data(result.runs, "s", result.setup_source))
-    return pages
+    docs = ROOT / "docs"
+    for page in sorted(docs.rglob("*.md"), key=lambda path: path.relative_to(docs).as_posix()):
+        uri = page.relative_to(docs).as_posix()
+        result = verify_page(f"docs/{uri}", page.read_text(encoding="utf-8"))
+        if any(run.rerollable for run in result.runs):
+            pages.append(page_card_data(result.runs, slug(uri), result.setup_source))
+    return trace_cards(pages)
 
 
 def test_every_docs_example_rerolls_alike_on_the_shipped_engine() -> None:

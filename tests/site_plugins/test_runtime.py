@@ -221,3 +221,13 @@ def test_a_snapshot_is_made_once_and_reused(tmp_path: Path) -> None:
     stamp = made.stat().st_mtime_ns
     assert pyodide_node.snapshot(PYODIDE, wheels, tmp_path) == made
     assert made.stat().st_mtime_ns == stamp
+
+
+def test_the_trace_deals_pages_into_shares_of_about_as_many_cards() -> None:
+    pages: list[list[dict[str, object]]] = [[{"n": i} for i in range(size)]
+                                            for size in (5, 1, 4, 2, 3)]
+    shares = pyodide_node._shares(pages, 2)
+    assert sorted(sum(map(len, share)) for share in shares) == [7, 8]
+    assert sorted(map(len, (page for share in shares for page in share))) == [1, 2, 3, 4, 5]
+    assert pyodide_node._shares(pages[:1], 2) == [pages[:1]]
+    assert pyodide_node._shares([], 2) == [[]]
