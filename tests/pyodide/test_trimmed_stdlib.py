@@ -35,9 +35,9 @@ SEEDS = range(100, 101)  # the build traced with seeds 0 and 1
 
 
 def docs_cards() -> list[list[dict[str, object]]]:
-    """Every rerollable docs page's cards, as the build hands them to its trace (pages in the
-    order of their paths, each under its slug, lines counted from each fence): the trace is
-    then the one a build of the site has cached."""
+    """Every rerollable docs page's cards as the build collects them (pages in the order of
+    their paths, each under its slug): traced as the build traces them (``trace_cards``), the
+    trace is the one a build of the site has cached."""
     pages = []
     docs = ROOT / "docs"
     for page in sorted(docs.rglob("*.md"), key=lambda path: path.relative_to(docs).as_posix()):
@@ -45,14 +45,14 @@ def docs_cards() -> list[list[dict[str, object]]]:
         result = verify_page(f"docs/{uri}", page.read_text(encoding="utf-8"))
         if any(run.rerollable for run in result.runs):
             pages.append(page_card_data(result.runs, slug(uri), result.setup_source))
-    return trace_cards(pages)
+    return pages
 
 
 def test_every_docs_example_rerolls_alike_on_the_shipped_engine() -> None:
     sources = [build_wheel(), installed_wheel("icepool")]
     compiled = [compiled_wheel(PYODIDE, wheel, CACHE) for wheel in sources]
     cards = docs_cards()
-    used = trace_stdlib(PYODIDE, compiled, cards, CACHE)
+    used = trace_stdlib(PYODIDE, compiled, trace_cards(cards), CACHE)
     shipped = compile_stdlib(PYODIDE, trimmed_stdlib(PYODIDE / "python_stdlib.zip", used), CACHE)
     # The two runs are two Node processes: side by side, they share the machine's cores.
     with ThreadPoolExecutor(2) as pool:
