@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import rules_core.kruhl
+from tests.rules_core.test_layering import imports, top
 
 PACKAGE = Path(rules_core.kruhl.__file__).parent
 ALLOWED = {"__future__", "collections", "copy", "dataclasses", "difflib", "enum", "types",
@@ -13,13 +13,8 @@ ALLOWED = {"__future__", "collections", "copy", "dataclasses", "difflib", "enum"
 
 
 def imported_roots(path: Path) -> set[str]:
-    roots = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            roots.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            roots.add(node.module.split(".")[0])
-    return roots
+    """The top-level packages ``path`` imports."""
+    return {top(name) for name in imports(path)}
 
 
 def test_every_module_imports_only_the_standard_library_and_the_core() -> None:
