@@ -11,12 +11,16 @@ MkDocs' wait for more changes, the build, and the page being served.
 ``--shift`` adds the line above the page's heading rather than at its end (every example
 moves down: the cards' line numbers change).
 
+``--browser`` measures what an author sees instead: the page is open in Chromium (headless,
+Debian's ``/usr/bin/chromium``), and each edit is timed from the save to the ``load`` event
+of the page MkDocs' live reload loads again, the marker in it.
+
 The page is restored in a ``finally`` block: only the marker lines this script added are
 removed (so an edit someone else saves meanwhile survives), and the server is stopped.
 
-    .venv/bin/python benchmarks/serve_edit.py [--runs 5] [--dirty] [--shift]
+    .venv/bin/python benchmarks/serve_edit.py [--runs 5] [--dirty] [--shift] [--browser]
 
-Prints medians and writes ``benchmarks/results/serve_edit[-dirty][-shift].json``.
+Prints medians and writes ``benchmarks/results/serve_edit[-dirty][-shift][-browser].json``.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ import urllib.error
 import urllib.request
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
@@ -49,6 +54,7 @@ CACHE = Path.home() / ".cache" / "rules-examples"
 START_LIMIT = 600.0
 EDIT_LIMIT = 180.0
 POLL = 0.01
+CHROMIUM = os.environ.get("RULES_CHROMIUM", "/usr/bin/chromium")
 #: A marker line this script adds: at the end after a blank line, or before the page's
 #: heading with a blank line after it (``--shift``).
 MARKER_AT_END = re.compile(r"\n<!-- serve-edit [0-9a-f]+ \d+ -->\n\Z")
@@ -68,6 +74,8 @@ class Edit:
     build_reported: float | None = None
     pages_checked: int | None = None
     pages_kept: int | None = None
+    #: ``--browser``: from the save to the reloaded page's first contentful paint.
+    painted: float | None = None
     #: Files added to the plugin's cache meanwhile: a snapshot or a standard-library trace
     #: means a build ran Pyodide under Node (this one, or another process sharing the cache).
     new_cache_files: list[str] = field(default_factory=list)
@@ -183,16 +191,31 @@ def settle(log: Log, quiet: float = 1.5, limit: float = EDIT_LIMIT) -> None:
 
 
 def measure(page: Path, url: str, log: Log, server: subprocess.Popen[str], kind: str,
-            number: int, token: str, shift: bool) -> Edit:
+            number: int, token: str, shift: bool, browser: Any = None) -> Edit:
+    """One edit, timed to the rebuilt page served (or, with ``browser``, a Playwright page
+    showing ``url``, to that page loaded again by MkDocs' live reload)."""
     settle(log)
     cached = cache_files()
     marker = f"<!-- serve-edit {token} {number} -->"
     if kind == "engine":
         os.utime(ROOT / ENGINE_FILE)  # a touch: the engine's code hash changes
     start = time.monotonic()
-    add_marker(page, marker, shift)
-    served = wait_for(url, lambda body: marker in body, EDIT_LIMIT, server)
+    if browser is None:
+        add_marker(page, marker, shift)
+        served = wait_for(url, lambda body: marker in body, EDIT_LIMIT, server)
+    else:
+        saved_at = time.time()  # the browser's clock is the system's too
+        with browser.expect_event("load", timeout=EDIT_LIMIT * 1000):
+            add_marker(page, marker, shift)
+        served = time.monotonic()
+        if marker not in browser.content():
+            raise RuntimeError("the page reloaded without the edit")
     edit = Edit(kind, round(served - start, 3))
+    if browser is not None:
+        paint = browser.evaluate(
+            "() => { const p = performance.getEntriesByName('first-contentful-paint')[0];"
+            " return p ? performance.timeOrigin + p.startTime : null; }")
+        edit.painted = None if paint is None else round(paint / 1000 - saved_at, 3)
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline:  # the build's last lines
         time.sleep(0.1)
@@ -212,7 +235,8 @@ def cache_files() -> set[str]:
 
 def described(edit: Edit) -> str:
     node = f", new in cache: {' '.join(edit.new_cache_files)}" if edit.new_cache_files else ""
-    return (f"{edit.total:.3f} s {edit.phases()} (checked {edit.pages_checked}, kept "
+    paint = f"painted at {edit.painted:.3f} s, " if edit.painted is not None else ""
+    return (f"{edit.total:.3f} s {paint}{edit.phases()} (checked {edit.pages_checked}, kept "
             f"{edit.pages_kept}{node})")
 
 
@@ -224,6 +248,7 @@ def summary(edits: list[Edit]) -> dict[str, object]:
     return {
         "runs": len(edits),
         "median_total_s": median([e.total for e in edits]),
+        "median_painted_s": median([e.painted for e in edits]),
         "median_phases_s": {name: median([e.phases()[name] for e in edits])
                             for name in ("watch", "wait", "build", "serve")},
         "median_build_reported_s": median([e.build_reported for e in edits]),
@@ -240,6 +265,8 @@ def main() -> None:
     parser.add_argument("--dirty", action="store_true", help="mkdocs serve --dirty")
     parser.add_argument("--shift", action="store_true",
                         help="edit near the top of the page (the examples' lines move)")
+    parser.add_argument("--browser", action="store_true",
+                        help="time each save to the page reloaded in Chromium")
     args = parser.parse_args()
 
     page = ROOT / args.page
@@ -258,19 +285,32 @@ def main() -> None:
                               stderr=subprocess.STDOUT, text=True, start_new_session=True)
     reader = threading.Thread(target=log.follow, args=(server.stdout,), daemon=True)
     reader.start()
+    playwright: Any = None
     try:
         wait_for(url, lambda body: True, START_LIMIT, server)
         first_build = round(time.monotonic() - started, 1)
         print(f"serving {url} after {first_build} s (first build)")
+        browser = None
+        if args.browser:
+            from playwright.sync_api import sync_playwright
+
+            playwright = sync_playwright().start()
+            chromium = playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True,
+                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+            browser = chromium.new_page()
+            browser.goto(url, wait_until="load")
         for number in range(args.runs):
-            edit = measure(page, url, log, server, "page", number, token, args.shift)
+            edit = measure(page, url, log, server, "page", number, token, args.shift, browser)
             edits.append(edit)
             print(f"page edit {number + 1}: {described(edit)}")
-        edit = measure(page, url, log, server, "engine", args.runs, token, args.shift)
+        edit = measure(page, url, log, server, "engine", args.runs, token, args.shift, browser)
         edits.append(edit)
         print(f"engine touched + page edit: {described(edit)}")
     finally:
         remove_markers(page)
+        if playwright is not None:
+            playwright.stop()
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGINT)
             try:
@@ -285,18 +325,23 @@ def main() -> None:
         "command": "mkdocs serve" + (" --dirty --no-strict" if args.dirty else ""),
         "page": args.page,
         "edit": "a line above the page's heading" if args.shift else "a line at the end",
+        "until": ("the page reloaded in Chromium (its load event)" if args.browser
+                  else "the rebuilt page served"),
         "cpus": os.cpu_count(),
         "load_average": os.getloadavg(),
         "page_edit": summary(page_edits),
         "engine_touched": summary(engine_edits),
         "edits": [{**asdict(e), "phases": e.phases()} for e in edits],
     }
+    if args.browser:
+        print(f"page edit, median first paint: {result['page_edit']['median_painted_s']} s")
     print(f"page edit, median of {len(page_edits)}: {result['page_edit']['median_total_s']} s "
           f"{result['page_edit']['median_phases_s']}")
     print(f"engine touched: {result['engine_touched']['median_total_s']} s "
           f"{result['engine_touched']['median_phases_s']}")
     RESULTS.mkdir(parents=True, exist_ok=True)
-    suffix = ("-dirty" if args.dirty else "") + ("-shift" if args.shift else "")
+    suffix = ("-dirty" if args.dirty else "") + ("-shift" if args.shift else "") + (
+        "-browser" if args.browser else "")
     out = RESULTS / f"serve_edit{suffix}.json"
     out.write_text(json.dumps(result, indent=1) + "\n", "utf-8")
     print(f"wrote {out.relative_to(ROOT)}")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -156,11 +157,36 @@ def scan_page(page: str, html: str, scan: SiteScan) -> None:
     scanner.close()
 
 
-def scan_site(site: Path) -> SiteScan:
-    """Read every HTML page of the built ``site``."""
+#: Pages scanned by this process, for ``mkdocs serve``: ``(page, SHA-256 of its HTML)`` →
+#: what the page holds. A save changes one page; the others are not parsed again.
+KEPT: OrderedDict[tuple[str, str], SiteScan] = OrderedDict()
+#: Most pages kept.
+MAX_PAGES = 1000
+
+
+def scan_site(site: Path, kept: OrderedDict[tuple[str, str], SiteScan] | None = None
+              ) -> SiteScan:
+    """Read every HTML page of the built ``site``; with ``kept`` (:data:`KEPT`), a page
+    whose HTML was scanned before is not parsed again."""
     scan = SiteScan()
     for path in sorted(site.rglob("*.html")):
-        scan_page(path.relative_to(site).as_posix(), path.read_text(encoding="utf-8"), scan)
+        page, html = path.relative_to(site).as_posix(), path.read_text(encoding="utf-8")
+        if kept is None:
+            scan_page(page, html, scan)
+            continue
+        key = (page, hashlib.sha256(html.encode("utf-8")).hexdigest())
+        found = kept.get(key)
+        if found is None:
+            found = SiteScan()
+            scan_page(page, html, found)
+            kept[key] = found
+            if len(kept) > MAX_PAGES:
+                kept.popitem(last=False)
+        else:
+            kept.move_to_end(key)
+        scan.scripts.extend(found.scripts)
+        scan.inline_styles.extend(found.inline_styles)
+        scan.inline_handlers.extend(found.inline_handlers)
     scan.wasm = any(site.rglob("*.wasm")) or any(site.rglob("*.wasm.gz"))
     return scan
 
@@ -219,10 +245,12 @@ def nginx_line(policy: str) -> str:
     return f'add_header Content-Security-Policy "{policy}" always;'
 
 
-def write_policy(site: Path) -> tuple[str, SiteScan]:
+def write_policy(site: Path, kept: OrderedDict[tuple[str, str], SiteScan] | None = None
+                 ) -> tuple[str, SiteScan]:
     """Work out the built ``site``'s policy and write it into the site, as a line a host can
-    use (:data:`POLICY_FILE`) and as an nginx snippet (:data:`NGINX_FILE`)."""
-    scan = scan_site(site)
+    use (:data:`POLICY_FILE`) and as an nginx snippet (:data:`NGINX_FILE`); ``kept`` as for
+    :func:`scan_site`."""
+    scan = scan_site(site, kept)
     policy = format_policy(directives(scan))
     (site / POLICY_FILE).parent.mkdir(parents=True, exist_ok=True)
     (site / POLICY_FILE).write_text(policy + "\n", encoding="utf-8")

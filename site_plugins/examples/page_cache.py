@@ -1,21 +1,25 @@
-"""``mkdocs serve`` only: the engine reference's pages, converted once while nothing they are
-made from changes.
+"""``mkdocs serve`` only: a page converted once while nothing it is made from changes.
 
-A page of the engine reference is mostly mkdocstrings blocks (``::: rules_core.verses``):
-rendering them again takes seconds on every save of any page. While ``mkdocs serve`` runs,
-such a page (one with mkdocstrings blocks and no examples) is kept after its first
-conversion, keyed by its Markdown, the engine's code (whose docstrings it shows), the
-configuration file and the set of pages (which its links may reach). A later build that
-finds the same key skips the conversion and puts back what it made: the HTML, the table of
-contents, the title, the anchors on the page, and the anchors mkdocstrings registered with
-autorefs (so links to the reference from other pages still resolve). ``mkdocs build``
-never uses it.
+Every build of ``mkdocs serve`` converts every page's Markdown to HTML again, though a save
+changes one page; a page of the engine reference, mostly mkdocstrings blocks (``:::
+rules_core.verses``), takes a good part of a second. While ``mkdocs serve`` runs, a page is
+kept after its conversion, keyed by the Markdown converted (the examples' placeholders and
+the glossary's abbreviations already in it), the engine's code (whose docstrings the
+reference shows), the configuration file and the set of pages (which its links may reach).
+A later build that finds the same key skips the conversion and puts back what it made: the
+HTML, the table of contents, the title, the anchors on the page, and the anchors
+mkdocstrings registered with autorefs (so links to the reference from other pages still
+resolve). The cards are drawn into the HTML afterwards, on every build.
+
+A conversion that logged a warning (a link to a page that does not exist) is not kept: the
+next build converts the page again and says it again, so ``strict`` still stops on it.
+``mkdocs build`` never uses the cache.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,8 +27,6 @@ from typing import Any
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import TableOfContents
 
-#: A mkdocstrings block: a line starting ``::: ``.
-_BLOCK = re.compile(r"^::: \S", re.MULTILINE)
 #: Most pages kept (a serve session of a big reference stays bounded).
 MAX_PAGES = 200
 
@@ -45,11 +47,6 @@ class Rendered:
 KEPT: dict[str, Rendered] = {}
 
 
-def cacheable(markdown: str, has_examples: bool) -> bool:
-    """Whether a page is one the cache keeps: mkdocstrings blocks and no examples."""
-    return not has_examples and bool(_BLOCK.search(markdown))
-
-
 def page_key(src_uri: str, markdown: str, engine: str, config_text: str,
              pages: tuple[str, ...]) -> str:
     """The key a page is kept under: everything its conversion depends on."""
@@ -60,13 +57,29 @@ def page_key(src_uri: str, markdown: str, engine: str, config_text: str,
     return digest.hexdigest()
 
 
-class Recording:
-    """The anchors autorefs is told of while one page converts (``autorefs`` is the
-    autorefs plugin: its ``register_anchor`` is wrapped until :meth:`stop`)."""
+class _Warnings(logging.Handler):
+    """Counts the warnings (and errors) MkDocs and its plugins log."""
 
-    def __init__(self, autorefs: Any) -> None:
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
+class Recording:
+    """What one page's conversion tells others: the anchors autorefs is told of
+    (``autorefs`` is the autorefs plugin, if the site has it: its ``register_anchor`` is
+    wrapped until :meth:`stop`) and the warnings logged meanwhile."""
+
+    def __init__(self, autorefs: Any | None) -> None:
         self.autorefs = autorefs
         self.anchors: list[tuple[str, str | None, str | None, bool]] = []
+        self.warnings = _Warnings()
+        logging.getLogger("mkdocs").addHandler(self.warnings)
+        if autorefs is None:
+            return
         original: Callable[..., None] = autorefs.register_anchor
 
         def register_anchor(page: Page, identifier: str, anchor: str | None = None, *,
@@ -76,10 +89,13 @@ class Recording:
 
         autorefs.register_anchor = register_anchor
 
-    def stop(self) -> list[tuple[str, str | None, str | None, bool]]:
-        """Unwrap ``register_anchor``; return the anchors recorded."""
-        vars(self.autorefs).pop("register_anchor", None)
-        return self.anchors
+    def stop(self) -> list[tuple[str, str | None, str | None, bool]] | None:
+        """Stop recording; return the anchors recorded, or ``None`` if a warning was logged
+        (the page is then not to be kept)."""
+        logging.getLogger("mkdocs").removeHandler(self.warnings)
+        if self.autorefs is not None:
+            vars(self.autorefs).pop("register_anchor", None)
+        return None if self.warnings.count else self.anchors
 
 
 def keep(key: str, page: Page, html: str, anchors: list[tuple[str, str | None, str | None,

@@ -10,13 +10,16 @@ from __future__ import annotations
 import functools
 import re
 import secrets
+import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol
 
 from site_plugins.examples.lexer import ExampleBlock
 from site_plugins.examples.render import render_card
 from site_plugins.examples.render_reader import reader_items
+from site_plugins.examples.session import ExampleRun
 from site_plugins.examples.verify import PageResult
 
 
@@ -34,11 +37,17 @@ class Heading(Protocol):
         ...
 
 
+#: The start of a card's placeholder: random, so no page's text has it; the same for every
+#: build of a process, so a page's Markdown with its placeholders is the same from one build of
+#: ``mkdocs serve`` to the next (``page_cache`` keeps its conversion).
+TOKEN = "rxcard" + secrets.token_hex(6)
+
+
 class PageCards:
     """The cards of one build: placed in each page's Markdown, drawn into its HTML."""
 
     def __init__(self) -> None:
-        self.token = "rxcard" + secrets.token_hex(6)
+        self.token = TOKEN
         self.pages = 0
         #: Each placeholder → the id its card asks for, and how to draw it with its id.
         self.cards: dict[str, tuple[str, Callable[[str], str]]] = {}
@@ -62,8 +71,8 @@ class PageCards:
             token = f"{self.token}x{self.pages}x{index}"
             # Drawn once the page's headings are known, whose ids a card's may not take.
             self.cards[token] = (ids[index], functools.partial(
-                render_card, run, session_id=session, index=index, failures=failures,
-                setup=setup, links=links))
+                draw_card, run, session_id=session, index=index, failures=tuple(failures),
+                setup=setup, links=tuple(sorted(links.items()))))
             lines[block.start : block.end + 1] = ["", block.indent + token, ""]
         return "\n".join(lines)
 
@@ -83,6 +92,33 @@ class PageCards:
             return draw(card_id)
 
         return re.sub(rf"(?:<p>)?(?P<token>{self.token}x\d+x\d+)(?:</p>)?", card, html)
+
+
+#: Cards drawn by this process: ``mkdocs serve`` keeps a page's checked result while the page
+#: and the engine are unchanged (``result_cache``), so its cards come out the same.
+DRAWN: OrderedDict[tuple[object, ...], tuple[ExampleRun, str]] = OrderedDict()
+#: Most cards kept.
+MAX_CARDS = 2048
+_DRAWN_LOCK = threading.Lock()
+
+
+def draw_card(run: ExampleRun, card_id: str, session_id: str, index: int,
+              failures: tuple[str, ...], setup: str, links: tuple[tuple[str, str], ...]) -> str:
+    """:func:`render_card`, or the card it drew before from this very ``run`` (the same
+    object, so its result, dice and odds are those drawn) with the same arguments."""
+    key = (id(run), card_id, session_id, index, failures, setup, links)
+    with _DRAWN_LOCK:
+        kept = DRAWN.get(key)
+        if kept is not None and kept[0] is run:  # the entry holds ``run``: its id is not reused
+            DRAWN.move_to_end(key)
+            return kept[1]
+    html = render_card(run, card_id, session_id=session_id, index=index, failures=failures,
+                       setup=setup, links=dict(links))
+    with _DRAWN_LOCK:
+        DRAWN[key] = (run, html)
+        if len(DRAWN) > MAX_CARDS:
+            DRAWN.popitem(last=False)
+    return html
 
 
 def heading_ids(items: Iterable[Heading]) -> Iterator[str]:

@@ -11,6 +11,12 @@ build of the same process is not checked again (:mod:`~site_plugins.examples.pag
 ``mkdocs serve`` re-verifies only the page an author saved, and every page once the engine
 changes. Whether the build ships the browser engine (and so draws Reroll at all) is decided
 when the configuration is read (:func:`~site_plugins.examples.runtime.plan_engine`).
+
+``mkdocs serve`` alone also hears a save through the system's file events
+(:mod:`~site_plugins.examples.serve_watch`) and keeps, from one build to the next, each page's
+conversion (:mod:`~site_plugins.examples.page_cache`), its search entries
+(:mod:`~site_plugins.examples.search_cache`), the theme's compiled templates
+(:mod:`~site_plugins.examples.template_cache`) and each page's Content-Security-Policy scan.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url, meta
 
-from site_plugins.examples import page_cache, search_cache
+from site_plugins.examples import csp, page_cache, search_cache, serve_watch, template_cache
 from site_plugins.examples.checker import CheckLimits
 from site_plugins.examples.config import ExamplesConfig
 from site_plugins.examples.csp import POLICY_FILE, write_policy
@@ -127,6 +133,12 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
             if index is not None:
                 search_cache.install(index)
 
+    def on_serve(self, server: Any, /, *, config: MkDocsConfig, builder: Any) -> Any:
+        # A save starts the rebuild at once: file events, with MkDocs' polling kept.
+        if self.config.enabled:
+            serve_watch.listen_for_events(server)
+        return server
+
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.config.enabled:
             for asset in sorted(ASSETS.iterdir()):
@@ -138,7 +150,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
             self._start_checking(files, config)
             self.files = files
             self.page_uris = tuple(sorted(f.src_uri for f in files.documentation_pages()))
-            self.from_cache, self.recording = {}, {}
+            self._stop_recording()
+            self.from_cache = {}
             self.reference = reference_entries(
                 {f.src_uri: f.content_string for f in files.documentation_pages()
                  if f.src_uri.startswith("reference/")})
@@ -178,26 +191,26 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         for failure in result.all_failures:
             log.error(str(failure))
         self.failures.extend(result.all_failures)
-        if self.command == "serve" and page_cache.cacheable(markdown, bool(result.blocks)):
-            return self._from_cache(markdown, page, config)
         self._keep_cards(page.file.src_uri, result)
         placed = self.cards.place(markdown, result, slug(page.file.src_uri),
                                   self._reference_links(result, page), log.info)
-        return self._terms(placed, page)
+        converting = self._terms(placed, page)
+        if self.command == "serve":
+            return self._from_cache(converting, page, config)
+        return converting
 
     def _from_cache(self, markdown: str, page: Page, config: MkDocsConfig) -> str:
-        """``mkdocs serve``: a reference page converted before is not converted again
-        (:mod:`~site_plugins.examples.page_cache`); one that was not is recorded."""
+        """``mkdocs serve``: a page converted before from the same Markdown is not converted
+        again (:mod:`~site_plugins.examples.page_cache`); one that was not is recorded."""
         config_text = Path(config.config_file_path or "").read_text("utf-8") \
             if config.config_file_path else ""
         key = page_cache.page_key(page.file.src_uri, markdown, self.checks.engine_code, config_text,
                                   self.page_uris)
-        autorefs = config.plugins.get("autorefs")
         if key in page_cache.KEPT:
             self.from_cache[page.file.src_uri] = page_cache.KEPT[key]
             return ""
-        if autorefs is not None:
-            self.recording[page.file.src_uri] = (key, page_cache.Recording(autorefs))
+        self.recording[page.file.src_uri] = (key, page_cache.Recording(
+            config.plugins.get("autorefs")))
         return markdown
 
     @event_priority(100)  # a page from the cache gets its HTML before others read it
@@ -206,10 +219,13 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         kept = self.from_cache.pop(page.file.src_uri, None)
         if kept is not None:
             html = page_cache.put_back(kept, page, config.plugins.get("autorefs"))
+        else:
+            html = focusable_first_uses(html)  # the prose's terms, before the cards go in
         recorded = self.recording.pop(page.file.src_uri, None)
         if recorded is not None:
-            page_cache.keep(recorded[0], page, html, recorded[1].stop())
-        html = focusable_first_uses(html)  # the prose's terms, before the cards go in
+            anchors = recorded[1].stop()
+            if anchors is not None:  # a conversion that warned is done again, warning again
+                page_cache.keep(recorded[0], page, html, anchors)
         return self.cards.fill(html, page.toc.items)
 
     def _terms(self, markdown: str, page: Page) -> str:
@@ -236,10 +252,19 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
             if unchecked:
                 headline += f" ({unchecked} more not checked)"
             raise PluginError(f"{headline}:\n{where}")
+        if self.config.enabled and self.command == "serve" and env.bytecode_cache is None:
+            env.bytecode_cache = template_cache.KEPT  # each save compiles no template again
         return env
 
     def on_build_error(self, *, error: Exception) -> None:
+        self._stop_recording()
         self.checks.close()
+
+    def _stop_recording(self) -> None:
+        """Stop recording conversions a failed build left unfinished (nothing is kept)."""
+        for _key, recording in self.recording.values():
+            recording.stop()
+        self.recording = {}
 
     def on_shutdown(self) -> None:
         self.checks.close()
@@ -270,7 +295,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
             raise PluginError("the built site has files a stock static host would serve with "
                               "the wrong type:\n  " + "\n  ".join(problems))
         # The Content-Security-Policy hosts can send with this build (README, Hosting).
-        policy, scan = write_policy(Path(config.site_dir))
+        policy, scan = write_policy(Path(config.site_dir),
+                                    csp.KEPT if self.command == "serve" else None)
         log.info(f"Content-Security-Policy for hosts (in {POLICY_FILE}): {policy}")
         for handler in scan.inline_handlers:
             log.warning(f"{handler}: the recommended Content-Security-Policy blocks it")

@@ -13,6 +13,7 @@ Pure Python: it takes pages' text and paths, not MkDocs objects.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterable, Mapping
 
@@ -42,16 +43,22 @@ def imported_names(sources: Iterable[str]) -> dict[str, str]:
     Code that does not parse on its own (a fragment) is skipped."""
     names: dict[str, str] = {}
     for source in sources:
-        try:
-            tree = ast.parse(source)
-        except SyntaxError:
-            continue
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("rules_core"):
-                for alias in node.names:
-                    if alias.name != "*":
-                        names[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        names.update(_imports(source))
     return names
+
+
+@functools.lru_cache(maxsize=4096)  # a page's code is read again by every build of serve
+def _imports(source: str) -> tuple[tuple[str, str], ...]:
+    """One piece of code's engine imports, as ``(name, import path)`` in order."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return ()
+    return tuple((alias.asname or alias.name, f"{node.module}.{alias.name}")
+                 for node in ast.walk(tree)
+                 if isinstance(node, ast.ImportFrom)
+                 and (node.module or "").startswith("rules_core")
+                 for alias in node.names if alias.name != "*")
 
 
 def entry_page(path: str, entries: Mapping[str, str]) -> str | None:

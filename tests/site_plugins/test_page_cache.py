@@ -1,8 +1,10 @@
-"""``mkdocs serve`` keeps the engine reference's pages between builds: converted once, put
-back while nothing they are made from changes, converted again when something does."""
+"""``mkdocs serve`` keeps each page's conversion between builds: converted once, put back
+while nothing it is made from changes, converted again when something does, and never kept
+when the conversion warned."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,10 @@ from site_plugins.examples import page_checks as page_checks_module
 
 REFERENCE = "# Reference\n\n::: rules_core.words.count\n"
 LINKING = "# Prose\n\nA [count][rules_core.words.count] of things.\n"
+EXAMPLE = ('# Turns\n\nEach round, everyone acts once.\n\n'
+           '```rules-example title="Rounds"\n'
+           '>>> from rules_core.kruhl import TurnOrder\n'
+           '>>> TurnOrder(["Ana", "Bo"]).play_round()\nRound 1: Ana, Bo\n```\n')
 
 
 def site(root: Path) -> Path:
@@ -36,8 +42,8 @@ def serve_build(config_file: Path) -> dict[str, str]:
     finally:
         config.plugins.on_shutdown()
     site_dir = Path(config.site_dir)
-    return {name: (site_dir / name / "index.html").read_text("utf-8")
-            for name in ("reference", "prose")}
+    return {path.parent.name: path.read_text("utf-8")
+            for path in site_dir.glob("*/index.html")}
 
 
 def conversions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -59,17 +65,41 @@ def test_a_reference_page_is_converted_once_and_put_back_alike(
     config = site(tmp_path)
     converted = conversions(monkeypatch)
     first = serve_build(config)
-    assert converted == ["reference.md"]
+    assert sorted(converted) == ["prose.md", "reference.md"]
     assert 'id="rules_core.words.count"' in first["reference"]
     (tmp_path / "docs" / "prose.md").write_text(LINKING + "\nEdited.\n", encoding="utf-8")
+    converted.clear()
     again = serve_build(config)
-    assert converted == ["reference.md"]  # not converted again
+    assert converted == ["prose.md"]  # the reference is not converted again
     assert again["reference"] == first["reference"]
     # The link from another page still finds the entry the kept page holds.
     assert 'href="../reference/#rules_core.words.count"' in again["prose"]
 
 
-def test_a_change_to_the_engine_converts_the_reference_again(
+def test_a_page_of_examples_is_put_back_with_its_cards_drawn_alike(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    page_cache.KEPT.clear()
+    config = site(tmp_path)
+    (tmp_path / "docs" / "turns.md").write_text(EXAMPLE, encoding="utf-8")
+    converted = conversions(monkeypatch)
+    first = serve_build(config)
+    assert "turns.md" in converted
+    assert 'class="rx-card"' in first["turns"] and "Round 1" in first["turns"]
+    assert "✓ verified" in first["turns"] and "does not verify" not in first["turns"]
+    (tmp_path / "docs" / "prose.md").write_text(LINKING + "\nEdited.\n", encoding="utf-8")
+    converted.clear()
+    again = serve_build(config)
+    assert converted == ["prose.md"]
+    assert again["turns"] == first["turns"]
+    # Its own edit converts it again.
+    (tmp_path / "docs" / "turns.md").write_text(EXAMPLE + "\nA new line.\n", encoding="utf-8")
+    converted.clear()
+    edited = serve_build(config)
+    assert converted == ["turns.md"]
+    assert "A new line." in edited["turns"] and 'class="rx-card"' in edited["turns"]
+
+
+def test_a_change_to_the_engine_converts_every_page_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     page_cache.KEPT.clear()
     config = site(tmp_path)
@@ -77,7 +107,27 @@ def test_a_change_to_the_engine_converts_the_reference_again(
     serve_build(config)
     monkeypatch.setattr(page_checks_module, "engine_hash", lambda: "the engine changed")
     serve_build(config)
-    assert converted == ["reference.md", "reference.md"]
+    assert sorted(converted) == ["prose.md", "prose.md", "reference.md", "reference.md"]
+
+
+def test_a_conversion_that_warned_is_done_again_and_warns_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """``strict`` stops every build on the broken link, not only the first."""
+    page_cache.KEPT.clear()
+    config = site(tmp_path)
+    (tmp_path / "docs" / "broken.md").write_text("# Broken\n\nSee [the rules](missing.md).\n",
+                                                 encoding="utf-8")
+    converted = conversions(monkeypatch)
+    for _ in range(2):
+        caplog.clear()
+        with caplog.at_level(logging.INFO):
+            serve_build(config)
+        assert "'missing.md', but the target is not found" in caplog.text
+    assert sorted(converted) == ["prose.md", "reference.md"]  # broken.md was never kept
+    # The recordings stopped: no counting handler is left on MkDocs' logger.
+    assert not [h for h in logging.getLogger("mkdocs").handlers
+                if type(h).__name__ == "_Warnings"]
 
 
 def test_a_build_never_uses_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
