@@ -24,11 +24,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import TableOfContents
 
 #: Most pages kept (a serve session of a big reference stays bounded).
-MAX_PAGES = 200
+MAX_PAGES = 1000
 
 
 @dataclass
@@ -37,14 +38,22 @@ class Rendered:
 
     html: str
     toc: TableOfContents
+    #: The title the page's first heading gave (a ``title`` in the front matter, read on
+    #: every build, still comes first).
     title: str | None
     present_anchor_ids: set[str] | None
+    #: The links to anchors on other pages (and this one) that MkDocs checks once every page
+    #: is built: each target page's ``src_uri`` → ``{anchor: link as written}``.
+    links_to_anchors: dict[str, dict[str, str]] | None = None
     #: The ``(identifier, anchor, title, primary)`` of each anchor registered with autorefs.
     anchors: list[tuple[str, str | None, str | None, bool]] = field(default_factory=list)
 
 
 #: Pages kept by this process (``mkdocs serve`` runs its builds in one process).
 KEPT: dict[str, Rendered] = {}
+#: Where MkDocs 1.6 keeps the title a page's first heading gave (``Page.title`` reads the
+#: front matter's ``title`` before it).
+_HEADING_TITLE = "_title_from_render"
 
 
 def page_key(src_uri: str, markdown: str, engine: str, config_text: str,
@@ -100,17 +109,40 @@ class Recording:
 
 def keep(key: str, page: Page, html: str, anchors: list[tuple[str, str | None, str | None,
                                                                   bool]]) -> None:
-    """Keep what converting ``page`` made (the oldest page goes when the cache is full)."""
+    """Keep what converting ``page`` made (the page least recently used goes when the cache
+    is full)."""
     if len(KEPT) >= MAX_PAGES:
         KEPT.pop(next(iter(KEPT)))
-    KEPT[key] = Rendered(html, page.toc, page.title, page.present_anchor_ids, anchors)
+    links = page.links_to_anchors
+    KEPT[key] = Rendered(
+        html, page.toc, getattr(page, _HEADING_TITLE, None) if _HEADING_TITLE in vars(page)
+        else page.title, page.present_anchor_ids,
+        None if links is None else {target.src_uri: dict(anchors_of)
+                                    for target, anchors_of in links.items()},
+        anchors)
 
 
-def put_back(rendered: Rendered, page: Page, autorefs: Any) -> str:
-    """Give ``page`` what its first conversion made; return its HTML."""
+def kept(key: str) -> Rendered | None:
+    """The page kept under ``key``, now the most recently used, or ``None``."""
+    rendered = KEPT.pop(key, None)
+    if rendered is not None:
+        KEPT[key] = rendered
+    return rendered
+
+
+def put_back(rendered: Rendered, page: Page, autorefs: Any, files: Files) -> str:
+    """Give ``page`` what its first conversion made, as converting it sets it (``files``
+    are this build's: the links to anchors point at its pages); return its HTML."""
     page.toc = rendered.toc
-    page.title = rendered.title
+    if _HEADING_TITLE in vars(page):  # MkDocs 1.6: the front matter's title stays first
+        setattr(page, _HEADING_TITLE, rendered.title)
+    else:
+        page.title = rendered.title
     page.present_anchor_ids = rendered.present_anchor_ids
+    if rendered.links_to_anchors is not None:
+        page.links_to_anchors = {
+            target: dict(anchors_of) for uri, anchors_of in rendered.links_to_anchors.items()
+            if (target := files.get_file_from_path(uri)) is not None}
     if autorefs is not None:
         for identifier, anchor, title, primary in rendered.anchors:
             autorefs.register_anchor(page, identifier, anchor, title=title, primary=primary)

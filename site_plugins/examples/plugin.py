@@ -33,7 +33,14 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url, meta
 
-from site_plugins.examples import csp, page_cache, search_cache, serve_watch, template_cache
+from site_plugins.examples import (
+    csp,
+    drawn_failures,
+    page_cache,
+    search_cache,
+    serve_watch,
+    template_cache,
+)
 from site_plugins.examples.checker import CheckLimits
 from site_plugins.examples.config import ExamplesConfig
 from site_plugins.examples.csp import POLICY_FILE, write_policy
@@ -100,9 +107,12 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.page_uris: tuple[str, ...] = ()
         self.from_cache: dict[str, page_cache.Rendered] = {}
         self.recording: dict[str, tuple[str, page_cache.Recording]] = {}
+        #: ``mkdocs serve`` has said once how it ships the engine.
+        self.said_serve_engine = False
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
+        self.said_serve_engine = False
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         self.failures = []
@@ -127,6 +137,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        if self.config.enabled and self.command == "serve":
+            drawn_failures.leave_out_of_strict()
         # mkdocs serve: Material's search parses again only the pages whose HTML changed.
         if self.config.enabled and self.command == "serve":
             index = search_cache.search_index_of(config.plugins)
@@ -188,8 +200,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
                                         markdown, first_line_of(raw, markdown), raw)
         except PageCheckError as error:
             raise PluginError(str(error)) from None
-        for failure in result.all_failures:
-            log.error(str(failure))
+        for failure in result.all_failures:  # serve: drawn on the card, not a stopped build
+            log.error(str(failure), extra=drawn_failures.MARK if self.command == "serve" else None)
         self.failures.extend(result.all_failures)
         self._keep_cards(page.file.src_uri, result)
         placed = self.cards.place(markdown, result, slug(page.file.src_uri),
@@ -206,8 +218,9 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
             if config.config_file_path else ""
         key = page_cache.page_key(page.file.src_uri, markdown, self.checks.engine_code, config_text,
                                   self.page_uris)
-        if key in page_cache.KEPT:
-            self.from_cache[page.file.src_uri] = page_cache.KEPT[key]
+        kept = page_cache.kept(key)
+        if kept is not None:
+            self.from_cache[page.file.src_uri] = kept
             return ""
         self.recording[page.file.src_uri] = (key, page_cache.Recording(
             config.plugins.get("autorefs")))
@@ -218,7 +231,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
                         files: Files) -> str | None:
         kept = self.from_cache.pop(page.file.src_uri, None)
         if kept is not None:
-            html = page_cache.put_back(kept, page, config.plugins.get("autorefs"))
+            html = page_cache.put_back(kept, page, config.plugins.get("autorefs"), files)
         else:
             html = focusable_first_uses(html)  # the prose's terms, before the cards go in
         recorded = self.recording.pop(page.file.src_uri, None)
@@ -313,7 +326,17 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
             raise PluginError(str(error)) from None
 
     def _write_engine(self, config: MkDocsConfig, pyodide: Path) -> None:
+        """Ship the browser engine. ``mkdocs serve`` ships it as a site without Node would
+        (README, "Serve"): Pyodide's whole standard library, the engine's wheel as it is, no
+        snapshot. A build traces, compiles and snapshots under Node again when an example's
+        dice or the engine change (20–50 s); a save while serving should show in a second."""
         cache = self._cache()
+        serving = self.command == "serve"
+        if serving and self.engine.node is not None and not self.said_serve_engine:
+            log.info("mkdocs serve: Reroll runs on Pyodide's whole standard library, with no "
+                     "start-up snapshot, so a changed example or engine needs no step under "
+                     "Node; `mkdocs build` trims and snapshots it")
+            self.said_serve_engine = True
         notes = write_runtime(Path(config.site_dir) / RUNTIME_DIR, pyodide, cache,
                               make_snapshot=self.config.snapshot,
                               snapshot_first_visit=self.config.snapshot_first_visit,
@@ -321,7 +344,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
                               stall_limit=self.config.load_stall_limit,
                               cards=[self.page_cards[uri] for uri in sorted(self.page_cards)],
                               site=Path(config.site_dir),
-                              use_node=self.engine.node is not None)
+                              use_node=self.engine.node is not None and not serving)
         for note in notes:
             log.info(note)
 

@@ -14,10 +14,12 @@ from typing import Any
 import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
+from mkdocs.exceptions import Abort
 
 from site_plugins.examples import checker as checker_module
 from site_plugins.examples import page_checks as page_checks_module
 from site_plugins.examples import plugin as plugin_module
+from site_plugins.examples import runtime as runtime_module
 from site_plugins.examples.checker import Checker
 from site_plugins.examples.result_cache import RESULTS
 from tests.conftest import ROOT, SAMPLES, make_site
@@ -160,6 +162,38 @@ def test_serve_keeps_going_and_draws_the_failure(tmp_path: Path) -> None:
     page = (SAMPLES / "wrong_result.md").read_text(encoding="utf-8")
     html = built_html(tmp_path, {"wrong_result.md": page}, command="serve")
     assert 'data-rx-state="failed"' in html and "docs/wrong_result.md:10" in html
+
+
+def test_strict_serve_draws_the_failure_and_still_stops_on_other_warnings(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """``make serve`` is strict: a failing example is logged and drawn red, not an aborted
+    build that leaves the old page served; a broken link still aborts."""
+    pages = {"wrong_result.md": sample("wrong_result.md")}
+    config = load_config(str(make_site(tmp_path, pages)), strict=True)
+    config.plugins.on_startup(command="serve", dirty=False)
+    try:
+        with caplog.at_level(logging.INFO):
+            build(config)
+        html = (tmp_path / "site" / "wrong_result" / "index.html").read_text("utf-8")
+        assert 'data-rx-state="failed"' in html and "docs/wrong_result.md:10" in html
+        assert "docs/wrong_result.md:10: example did not verify" in caplog.text
+        assert any(r.levelno == logging.ERROR and "did not verify" in r.getMessage()
+                   for r in caplog.records)
+        (tmp_path / "docs" / "link.md").write_text("# Link\n\n[Gone](gone.md)\n", "utf-8")
+        config = load_config(str(tmp_path / "mkdocs.yml"), strict=True)
+        config.plugins.on_startup(command="serve", dirty=False)
+        with pytest.raises(Abort, match="Aborted with 1 warnings in strict mode"):
+            build(config)
+    finally:
+        config.plugins.on_shutdown()
+    # mkdocs build still stops on the failing example.
+    (tmp_path / "docs" / "link.md").unlink()
+    config = load_config(str(tmp_path / "mkdocs.yml"), strict=True)
+    config.plugins.on_startup(command="build", dirty=False)
+    caplog.clear()
+    with pytest.raises(Abort, match="Aborted with a BuildError"):
+        build(config)
+    assert "1 example did not verify:\n  docs/wrong_result.md:10" in caplog.text
 
 
 def test_a_disabled_plugin_leaves_code_blocks(tmp_path: Path) -> None:
@@ -326,6 +360,37 @@ def test_without_node_reroll_ships_without_a_snapshot_and_one_note(
     assert manifest["snapshot"] is None
     stdlib = engine / str(manifest["dir"]) / "python_stdlib.zip"
     assert stdlib.stat().st_size == (pyodide / "python_stdlib.zip").stat().st_size
+
+
+def test_serve_ships_the_engine_without_steps_under_node(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A save while serving needs no trace, compile or snapshot under Node (20–50 s)."""
+    def no_node_step(*args: object, **kwargs: object) -> object:
+        raise AssertionError("mkdocs serve ran a step under Node")
+
+    monkeypatch.setattr(runtime_module, "snapshot", no_node_step)
+    monkeypatch.setattr(runtime_module, "trace_stdlib", no_node_step)
+    monkeypatch.setattr(runtime_module, "compiled_stdlib", no_node_step)
+    monkeypatch.setattr(runtime_module, "_compiled_wheels", no_node_step)
+    pyodide = ROOT / "node_modules" / "pyodide"
+    config_file = make_site(tmp_path, {"good.md": sample("good.md")},
+                            plugin_options=f"pyodide_dir: {pyodide}")
+    caplog.set_level(logging.INFO)
+    config = build_site(config_file, command="serve")
+    try:
+        (tmp_path / "docs" / "good.md").write_text(sample("good.md") + "\nEdited.\n", "utf-8")
+        build(load_config(str(config_file)))  # serve's next build (MkDocs keeps the plugin)
+    finally:
+        config.plugins.on_shutdown()
+    notes = [r.getMessage() for r in caplog.records if "whole standard library" in r.getMessage()]
+    assert len(notes) == 1 and "mkdocs serve: Reroll runs on" in notes[0]
+    engine = tmp_path / "site/assets/rules-examples/pyodide"
+    manifest = json.loads((engine / "manifest.json").read_text("utf-8"))
+    assert manifest["snapshot"] is None
+    stdlib = engine / str(manifest["dir"]) / "python_stdlib.zip"
+    assert stdlib.stat().st_size == (pyodide / "python_stdlib.zip").stat().st_size
+    assert "cards.js" in (tmp_path / "site" / "good" / "index.html").read_text("utf-8")
 
 
 def count_submissions(monkeypatch: pytest.MonkeyPatch) -> list[str]:

@@ -136,3 +136,46 @@ def test_a_build_never_uses_the_cache(tmp_path: Path, monkeypatch: pytest.Monkey
     config.plugins.on_startup(command="build", dirty=False)
     build(config)
     assert page_cache.KEPT == {}
+
+
+def test_a_kept_page_takes_its_title_from_front_matter_added_later(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    page_cache.KEPT.clear()
+    config = site(tmp_path)
+    converted = conversions(monkeypatch)
+    first = serve_build(config)
+    assert "<title>Prose - Sample</title>" in first["prose"]
+    (tmp_path / "docs" / "prose.md").write_text("---\ntitle: Prose, retitled\n---\n" + LINKING,
+                                                encoding="utf-8")
+    converted.clear()
+    again = serve_build(config)
+    assert converted == []  # the Markdown converted is the same: the page is kept
+    assert "<title>Prose, retitled - Sample</title>" in again["prose"]
+
+
+def test_links_to_anchors_of_kept_pages_are_checked_at_every_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """MkDocs checks links to anchors once every page is built, from what converting each
+    page found: a kept page's links are checked against this build's pages."""
+    page_cache.KEPT.clear()
+    config = site(tmp_path)
+    docs = tmp_path / "docs"
+    (docs / "later.md").write_text("# Later\n\n## Against the world\n\nRolls.\n", "utf-8")
+    (docs / "linker.md").write_text("# Linker\n\nSee [it](later.md#against-the-world).\n",
+                                    "utf-8")
+    converted = conversions(monkeypatch)
+    missing = ("Doc file 'linker.md' contains a link 'later.md#against-the-world', but the doc "
+               "'later.md' does not contain an anchor '#against-the-world'")
+    with caplog.at_level(logging.INFO):
+        serve_build(config)
+    assert missing not in caplog.text
+    (docs / "later.md").write_text("# Later\n\n## Against everyone\n\nRolls.\n", "utf-8")
+    for edit in ("", "\nEdited.\n"):
+        (docs / "prose.md").write_text(LINKING + edit, encoding="utf-8")
+        converted.clear()
+        caplog.clear()
+        with caplog.at_level(logging.INFO):
+            serve_build(config)
+        assert "linker.md" not in converted  # kept, and its link still checked
+        assert missing in caplog.text
