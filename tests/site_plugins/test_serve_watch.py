@@ -47,7 +47,7 @@ def make_server(tmp_path: Path, builds: Builds, polling: float) -> LiveReloadSer
     site = tmp_path / "site"
     site.mkdir(exist_ok=True)
     return LiveReloadServer(builder=builds, host="127.0.0.1", port=0, root=str(site),
-                            polling_interval=polling)
+                            polling_interval=polling, shutdown_delay=0.05)
 
 
 @pytest.fixture
@@ -70,7 +70,7 @@ def serving() -> Iterator[Callable[[LiveReloadServer], None]]:
         deadline = time.monotonic() + LIMIT
         while not server.observer.is_alive() and time.monotonic() < deadline:
             time.sleep(0.01)
-        time.sleep(0.3)  # the first snapshot is taken when the poll starts
+        time.sleep(0.15)  # the first snapshot is taken when the poll starts
 
     yield start
     for server, thread in servers:
@@ -128,7 +128,7 @@ def test_a_change_both_report_builds_once(tmp_path: Path, docs: Path,
 
     save(docs / "chapter" / "page.md", "# A page, saved\n")
     assert builds.wait()
-    time.sleep(2.0)  # ten polls at 0.2 s, each free to report the save
+    time.sleep(1.0)  # five polls at 0.2 s, each free to report the save
     assert builds.count == (1 if drop_reported else 2)
 
 
@@ -144,7 +144,7 @@ def test_reading_the_pages_starts_no_build(tmp_path: Path, docs: Path,
     for _ in range(3):
         assert (docs / "chapter" / "page.md").read_text("utf-8") == "# A page\n"
     (docs / "chapter").stat()
-    assert not builds.changed.wait(1.0)
+    assert not builds.changed.wait(0.6)
     assert builds.count == 0
 
 
@@ -165,10 +165,10 @@ def test_bytecode_written_beside_the_engine_starts_no_build(
     (engine / "__pycache__").mkdir()
     (engine / "__pycache__" / "dice.cpython-311.pyc").write_bytes(b"\0" * 16)
     (engine / "old.pyc").write_bytes(b"\0" * 16)
-    assert not builds.changed.wait(1.0)
+    assert not builds.changed.wait(0.6)
     (engine / "dice.py").write_text("FACES = 8\n", "utf-8")
     assert builds.wait()
-    time.sleep(0.6)
+    time.sleep(0.5)
     assert builds.count == 1
 
 
@@ -187,7 +187,7 @@ def test_a_folder_without_file_events_is_still_polled(
 
     save(docs / "chapter" / "page.md", "# A page, saved\n")
     assert builds.wait(), "the poll did not see a save the file events missed"
-    time.sleep(1.0)
+    time.sleep(0.6)
     assert builds.count == 1
 
 
