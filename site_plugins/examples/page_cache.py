@@ -147,3 +147,44 @@ def put_back(rendered: Rendered, page: Page, autorefs: Any, files: Files) -> str
         for identifier, anchor, title, primary in rendered.anchors:
             autorefs.register_anchor(page, identifier, anchor, title=title, primary=primary)
     return rendered.html
+
+
+class Conversions:
+    """One ``mkdocs serve`` build's use of the cache: the pages it puts back and the pages
+    whose conversion it records (by ``src_uri``)."""
+
+    def __init__(self) -> None:
+        self.from_cache: dict[str, Rendered] = {}
+        self.recording: dict[str, tuple[str, Recording]] = {}
+
+    def markdown_to_convert(self, page: Page, markdown: str, key: str,
+                            autorefs: Any | None) -> str:
+        """What MkDocs should convert for ``page``: nothing (``""``) when a conversion of the
+        same key is kept, else ``markdown``, with the conversion recorded."""
+        rendered = kept(key)
+        if rendered is not None:
+            self.from_cache[page.file.src_uri] = rendered
+            return ""
+        self.recording[page.file.src_uri] = (key, Recording(autorefs))
+        return markdown
+
+    def converted(self, page: Page, html: str, autorefs: Any | None, files: Files,
+                  prepare: Callable[[str], str]) -> str:
+        """The page's HTML: the kept conversion put back, or ``prepare(html)`` (kept for the
+        next build unless the conversion warned; ``prepare`` runs before it is kept)."""
+        rendered = self.from_cache.pop(page.file.src_uri, None)
+        html = put_back(rendered, page, autorefs, files) if rendered is not None \
+            else prepare(html)
+        recorded = self.recording.pop(page.file.src_uri, None)
+        if recorded is not None:
+            anchors = recorded[1].stop()
+            if anchors is not None:  # a conversion that warned is done again, warning again
+                keep(recorded[0], page, html, anchors)
+        return html
+
+    def stop(self) -> None:
+        """Stop recording conversions a failed build left unfinished (nothing is kept)."""
+        for _key, recording in self.recording.values():
+            recording.stop()
+        self.recording = {}
+        self.from_cache = {}

@@ -102,11 +102,10 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.files: Files | None = None
         #: The chapters' "Roll your own" pages this build added (``src_uri``).
         self.roller_pages: list[str] = []
-        #: ``mkdocs serve``: every page's ``src_uri``; reference pages this build takes from
-        #: the page cache, and those whose conversion it records for the next build.
+        #: ``mkdocs serve``: every page's ``src_uri``; the pages this build takes from the
+        #: page cache, and those whose conversion it records for the next build.
         self.page_uris: tuple[str, ...] = ()
-        self.from_cache: dict[str, page_cache.Rendered] = {}
-        self.recording: dict[str, tuple[str, page_cache.Recording]] = {}
+        self.conversions = page_cache.Conversions()
         #: ``mkdocs serve`` has said once how it ships the engine.
         self.said_serve_engine = False
 
@@ -162,8 +161,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
             self._start_checking(files, config)
             self.files = files
             self.page_uris = tuple(sorted(f.src_uri for f in files.documentation_pages()))
-            self._stop_recording()
-            self.from_cache = {}
+            self.conversions.stop()
             self.reference = reference_entries(
                 {f.src_uri: f.content_string for f in files.documentation_pages()
                  if f.src_uri.startswith("reference/")})
@@ -218,27 +216,15 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
             if config.config_file_path else ""
         key = page_cache.page_key(page.file.src_uri, markdown, self.checks.engine_code, config_text,
                                   self.page_uris)
-        kept = page_cache.kept(key)
-        if kept is not None:
-            self.from_cache[page.file.src_uri] = kept
-            return ""
-        self.recording[page.file.src_uri] = (key, page_cache.Recording(
-            config.plugins.get("autorefs")))
-        return markdown
+        return self.conversions.markdown_to_convert(page, markdown, key,
+                                                    config.plugins.get("autorefs"))
 
     @event_priority(100)  # a page from the cache gets its HTML before others read it
     def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig,
                         files: Files) -> str | None:
-        kept = self.from_cache.pop(page.file.src_uri, None)
-        if kept is not None:
-            html = page_cache.put_back(kept, page, config.plugins.get("autorefs"), files)
-        else:
-            html = focusable_first_uses(html)  # the prose's terms, before the cards go in
-        recorded = self.recording.pop(page.file.src_uri, None)
-        if recorded is not None:
-            anchors = recorded[1].stop()
-            if anchors is not None:  # a conversion that warned is done again, warning again
-                page_cache.keep(recorded[0], page, html, anchors)
+        # The prose's terms made focusable before the cards go in (and before it is kept).
+        html = self.conversions.converted(page, html, config.plugins.get("autorefs"), files,
+                                          focusable_first_uses)
         return self.cards.fill(html, page.toc.items)
 
     def _terms(self, markdown: str, page: Page) -> str:
@@ -270,14 +256,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         return env
 
     def on_build_error(self, *, error: Exception) -> None:
-        self._stop_recording()
+        self.conversions.stop()
         self.checks.close()
-
-    def _stop_recording(self) -> None:
-        """Stop recording conversions a failed build left unfinished (nothing is kept)."""
-        for _key, recording in self.recording.values():
-            recording.stop()
-        self.recording = {}
 
     def on_shutdown(self) -> None:
         self.checks.close()
