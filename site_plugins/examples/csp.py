@@ -23,10 +23,11 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+
+from site_plugins.examples.kept import Kept
 
 #: ``type`` values (lowercased, stripped) whose inline ``<script>`` a browser executes, and as
 #: what. HTML's "prepare the script element" checks CSP for classic scripts, module scripts,
@@ -159,13 +160,10 @@ def scan_page(page: str, html: str, scan: SiteScan) -> None:
 
 #: Pages scanned by this process, for ``mkdocs serve``: ``(page, SHA-256 of its HTML)`` →
 #: what the page holds. A save changes one page; the others are not parsed again.
-KEPT: OrderedDict[tuple[str, str], SiteScan] = OrderedDict()
-#: Most pages kept.
-MAX_PAGES = 1000
+KEPT: Kept[tuple[str, str], SiteScan] = Kept(1000)
 
 
-def scan_site(site: Path, kept: OrderedDict[tuple[str, str], SiteScan] | None = None
-              ) -> SiteScan:
+def scan_site(site: Path, kept: Kept[tuple[str, str], SiteScan] | None = None) -> SiteScan:
     """Read every HTML page of the built ``site``; with ``kept`` (:data:`KEPT`), a page
     whose HTML was scanned before is not parsed again."""
     scan = SiteScan()
@@ -175,15 +173,11 @@ def scan_site(site: Path, kept: OrderedDict[tuple[str, str], SiteScan] | None = 
             scan_page(page, html, scan)
             continue
         key = (page, hashlib.sha256(html.encode("utf-8")).hexdigest())
-        found = kept.get(key)
+        found = kept.find(key)
         if found is None:
             found = SiteScan()
             scan_page(page, html, found)
-            kept[key] = found
-            if len(kept) > MAX_PAGES:
-                kept.popitem(last=False)
-        else:
-            kept.move_to_end(key)
+            kept.keep(key, found)
         scan.scripts.extend(found.scripts)
         scan.inline_styles.extend(found.inline_styles)
         scan.inline_handlers.extend(found.inline_handlers)
@@ -245,7 +239,7 @@ def nginx_line(policy: str) -> str:
     return f'add_header Content-Security-Policy "{policy}" always;'
 
 
-def write_policy(site: Path, kept: OrderedDict[tuple[str, str], SiteScan] | None = None
+def write_policy(site: Path, kept: Kept[tuple[str, str], SiteScan] | None = None
                  ) -> tuple[str, SiteScan]:
     """Work out the built ``site``'s policy and write it into the site, as a line a host can
     use (:data:`POLICY_FILE`) and as an nginx snippet (:data:`NGINX_FILE`); ``kept`` as for

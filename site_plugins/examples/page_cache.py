@@ -28,8 +28,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import TableOfContents
 
-#: Most pages kept (a serve session of a big reference stays bounded).
-MAX_PAGES = 1000
+from site_plugins.examples.kept import Kept
 
 
 @dataclass
@@ -50,7 +49,7 @@ class Rendered:
 
 
 #: Pages kept by this process (``mkdocs serve`` runs its builds in one process).
-KEPT: dict[str, Rendered] = {}
+KEPT: Kept[str, Rendered] = Kept(1000)
 #: Where MkDocs 1.6 keeps the title a page's first heading gave (``Page.title`` reads the
 #: front matter's ``title`` before it).
 _HEADING_TITLE = "_title_from_render"
@@ -111,23 +110,13 @@ def keep(key: str, page: Page, html: str, anchors: list[tuple[str, str | None, s
                                                                   bool]]) -> None:
     """Keep what converting ``page`` made (the page least recently used goes when the cache
     is full)."""
-    if len(KEPT) >= MAX_PAGES:
-        KEPT.pop(next(iter(KEPT)))
     links = page.links_to_anchors
-    KEPT[key] = Rendered(
+    KEPT.keep(key, Rendered(
         html, page.toc, getattr(page, _HEADING_TITLE, None) if _HEADING_TITLE in vars(page)
         else page.title, page.present_anchor_ids,
         None if links is None else {target.src_uri: dict(anchors_of)
                                     for target, anchors_of in links.items()},
-        anchors)
-
-
-def kept(key: str) -> Rendered | None:
-    """The page kept under ``key``, now the most recently used, or ``None``."""
-    rendered = KEPT.pop(key, None)
-    if rendered is not None:
-        KEPT[key] = rendered
-    return rendered
+        anchors))
 
 
 def put_back(rendered: Rendered, page: Page, autorefs: Any, files: Files) -> str:
@@ -161,7 +150,7 @@ class Conversions:
                             autorefs: Any | None) -> str:
         """What MkDocs should convert for ``page``: nothing (``""``) when a conversion of the
         same key is kept, else ``markdown``, with the conversion recorded."""
-        rendered = kept(key)
+        rendered = KEPT.find(key)
         if rendered is not None:
             self.from_cache[page.file.src_uri] = rendered
             return ""

@@ -10,12 +10,11 @@ from __future__ import annotations
 import functools
 import re
 import secrets
-import threading
 import unicodedata
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol
 
+from site_plugins.examples.kept import Kept
 from site_plugins.examples.lexer import ExampleBlock
 from site_plugins.examples.render import render_card
 from site_plugins.examples.render_reader import reader_items
@@ -96,10 +95,7 @@ class PageCards:
 
 #: Cards drawn by this process: ``mkdocs serve`` keeps a page's checked result while the page
 #: and the engine are unchanged (``result_cache``), so its cards come out the same.
-DRAWN: OrderedDict[tuple[object, ...], tuple[ExampleRun, str]] = OrderedDict()
-#: Most cards kept.
-MAX_CARDS = 2048
-_DRAWN_LOCK = threading.Lock()
+DRAWN: Kept[tuple[object, ...], tuple[ExampleRun, str]] = Kept(2048)
 
 
 def draw_card(run: ExampleRun, card_id: str, session_id: str, index: int,
@@ -107,17 +103,12 @@ def draw_card(run: ExampleRun, card_id: str, session_id: str, index: int,
     """:func:`render_card`, or the card it drew before from this very ``run`` (the same
     object, so its result, dice and odds are those drawn) with the same arguments."""
     key = (id(run), card_id, session_id, index, failures, setup, links)
-    with _DRAWN_LOCK:
-        kept = DRAWN.get(key)
-        if kept is not None and kept[0] is run:  # the entry holds ``run``: its id is not reused
-            DRAWN.move_to_end(key)
-            return kept[1]
+    kept = DRAWN.find(key)
+    if kept is not None and kept[0] is run:  # the entry holds ``run``: its id is not reused
+        return kept[1]
     html = render_card(run, card_id, session_id=session_id, index=index, failures=failures,
                        setup=setup, links=dict(links))
-    with _DRAWN_LOCK:
-        DRAWN[key] = (run, html)
-        if len(DRAWN) > MAX_CARDS:
-            DRAWN.popitem(last=False)
+    DRAWN.keep(key, (run, html))
     return html
 
 

@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import threading
-from collections import OrderedDict
 from collections.abc import Iterable
 from pathlib import Path
 
+from site_plugins.examples.kept import Kept
 from site_plugins.examples.verify import PageResult
 from site_plugins.examples.worker import CheckLimits
 
@@ -75,37 +74,29 @@ class ResultCache:
 
     def __init__(self, max_pages: int = MAX_PAGES) -> None:
         self.max_pages = max_pages
-        self._results: OrderedDict[str, PageResult] = OrderedDict()
-        self._lock = threading.Lock()
+        self._results: Kept[str, PageResult] = Kept(max_pages)
         self.hits = 0
         self.misses = 0
 
     def get(self, key: str) -> PageResult | None:
         """The result kept under ``key``, or ``None``."""
-        with self._lock:
-            result = self._results.get(key)
-            if result is None:
-                self.misses += 1
-                return None
-            self._results.move_to_end(key)
+        result = self._results.find(key)
+        if result is None:
+            self.misses += 1
+        else:
             self.hits += 1
-            return result
+        return result
 
     def put(self, key: str, result: PageResult) -> bool:
         """Keep ``result`` if the page verified; say whether it was kept."""
         if result.all_failures:
             return False
-        with self._lock:
-            self._results[key] = result
-            self._results.move_to_end(key)
-            while len(self._results) > self.max_pages:
-                self._results.popitem(last=False)
+        self._results.keep(key, result)
         return True
 
     def clear(self) -> None:
-        with self._lock:
-            self._results.clear()
-            self.hits = self.misses = 0
+        self._results.clear()
+        self.hits = self.misses = 0
 
     def __len__(self) -> int:
         return len(self._results)

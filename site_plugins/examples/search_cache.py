@@ -17,10 +17,10 @@ from typing import Any
 
 from mkdocs.structure.pages import Page
 
+from site_plugins.examples.kept import Kept
+
 #: Pages kept by this process (``mkdocs serve`` runs its builds in one process).
-KEPT: dict[str, list[dict[str, Any]]] = {}
-#: Most pages kept (a serve session of a big site stays bounded).
-MAX_PAGES = 500
+KEPT: Kept[str, list[dict[str, Any]]] = Kept(500)
 
 
 def search_index_of(plugins: Any) -> Any | None:
@@ -52,15 +52,13 @@ def install(index: Any) -> None:
 
     def add_entry_from_context(page: Page) -> None:
         key = entries_key(page)
-        kept = KEPT.get(key)
+        kept = KEPT.find(key)
         if kept is not None:
             index.entries.extend(dict(entry) for entry in kept)
             return
         before = len(index.entries)
         original(page)
-        if len(KEPT) >= MAX_PAGES:
-            KEPT.pop(next(iter(KEPT)))
-        KEPT[key] = [dict(entry) for entry in index.entries[before:]]
+        KEPT.keep(key, [dict(entry) for entry in index.entries[before:]])
 
     index.add_entry_from_context = add_entry_from_context
 

@@ -13,23 +13,22 @@ from __future__ import annotations
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 
+from site_plugins.examples.kept import Kept
+
 
 class KeptTemplates(BytecodeCache):
     """Compiled templates kept in memory, at most ``limit`` of them."""
 
     def __init__(self, limit: int = 1000) -> None:
-        self.limit = limit
-        self._code: dict[str, bytes] = {}
+        self._code: Kept[str, bytes] = Kept(limit)
 
     def load_bytecode(self, bucket: Bucket) -> None:
-        code = self._code.get(bucket.key)
+        code = self._code.find(bucket.key)
         if code is not None:
             bucket.bytecode_from_string(code)  # ignored if the source's checksum changed
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        if bucket.key not in self._code and len(self._code) >= self.limit:
-            self._code.pop(next(iter(self._code)))
-        self._code[bucket.key] = bucket.bytecode_to_string()
+        self._code.keep(bucket.key, bucket.bytecode_to_string())
 
     def clear(self) -> None:
         self._code.clear()

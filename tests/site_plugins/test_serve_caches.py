@@ -11,6 +11,7 @@ import jinja2
 import pytest
 
 from site_plugins.examples import csp, page_cards, template_cache
+from site_plugins.examples.kept import Kept
 from site_plugins.examples.page_cards import draw_card
 from site_plugins.examples.plugin import ExamplesPlugin
 from site_plugins.examples.render import render_card
@@ -115,7 +116,7 @@ def test_a_kept_scan_gives_the_policy_a_full_scan_gives(
     write_pages(tmp_path, {"index.html": "<script>a()</script>",
                            "rules/index.html": '<p style="color: red" onclick="b()">x</p>',
                            "more/index.html": "<script>c()</script>"})
-    kept: Any = csp.OrderedDict()
+    kept: Kept[tuple[str, str], csp.SiteScan] = Kept(1000)
     parsed: list[str] = []
     real = csp.scan_page
 
