@@ -102,9 +102,11 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.files: Files | None = None
         #: The chapters' "Roll your own" pages this build added (``src_uri``).
         self.roller_pages: list[str] = []
-        #: ``mkdocs serve``: every page's ``src_uri``; the pages this build takes from the
-        #: page cache, and those whose conversion it records for the next build.
+        #: ``mkdocs serve``: every page's ``src_uri`` and the configuration file's text (part
+        #: of each page's key in the page cache); the pages this build takes from the page
+        #: cache, and those whose conversion it records for the next build.
         self.page_uris: tuple[str, ...] = ()
+        self.config_text = ""
         self.conversions = page_cache.Conversions()
         #: ``mkdocs serve`` has said once how it ships the engine.
         self.said_serve_engine = False
@@ -138,8 +140,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         if self.config.enabled and self.command == "serve":
             drawn_failures.leave_out_of_strict()
-        # mkdocs serve: Material's search parses again only the pages whose HTML changed.
-        if self.config.enabled and self.command == "serve":
+            # Material's search parses again only the pages whose HTML changed.
             index = search_cache.search_index_of(config.plugins)
             if index is not None:
                 search_cache.install(index)
@@ -161,6 +162,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
             self._start_checking(files, config)
             self.files = files
             self.page_uris = tuple(sorted(f.src_uri for f in files.documentation_pages()))
+            self.config_text = Path(config.config_file_path).read_text("utf-8") \
+                if config.config_file_path else ""
             self.conversions.stop()
             self.reference = reference_entries(
                 {f.src_uri: f.content_string for f in files.documentation_pages()
@@ -212,10 +215,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
     def _from_cache(self, markdown: str, page: Page, config: MkDocsConfig) -> str:
         """``mkdocs serve``: a page converted before from the same Markdown is not converted
         again (:mod:`~site_plugins.examples.page_cache`); one that was not is recorded."""
-        config_text = Path(config.config_file_path or "").read_text("utf-8") \
-            if config.config_file_path else ""
-        key = page_cache.page_key(page.file.src_uri, markdown, self.checks.engine_code, config_text,
-                                  self.page_uris)
+        key = page_cache.page_key(page.file.src_uri, markdown, self.checks.engine_code,
+                                  self.config_text, self.page_uris)
         return self.conversions.markdown_to_convert(page, markdown, key,
                                                     config.plugins.get("autorefs"))
 

@@ -46,6 +46,12 @@ def serve_build(config_file: Path) -> dict[str, str]:
             for path in site_dir.glob("*/index.html")}
 
 
+@pytest.fixture(autouse=True)
+def empty_cache() -> None:
+    """Each test starts with nothing kept (the cache lives as long as the process)."""
+    page_cache.KEPT.clear()
+
+
 def conversions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The pages kept in the cache from now on (each a conversion that was recorded)."""
     kept: list[str] = []
@@ -61,7 +67,6 @@ def conversions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def test_a_reference_page_is_converted_once_and_put_back_alike(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    page_cache.KEPT.clear()
     config = site(tmp_path)
     converted = conversions(monkeypatch)
     first = serve_build(config)
@@ -78,7 +83,6 @@ def test_a_reference_page_is_converted_once_and_put_back_alike(
 
 def test_a_page_of_examples_is_put_back_with_its_cards_drawn_alike(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    page_cache.KEPT.clear()
     config = site(tmp_path)
     (tmp_path / "docs" / "turns.md").write_text(EXAMPLE, encoding="utf-8")
     converted = conversions(monkeypatch)
@@ -101,7 +105,6 @@ def test_a_page_of_examples_is_put_back_with_its_cards_drawn_alike(
 
 def test_a_change_to_the_engine_converts_every_page_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    page_cache.KEPT.clear()
     config = site(tmp_path)
     converted = conversions(monkeypatch)
     serve_build(config)
@@ -114,7 +117,6 @@ def test_a_conversion_that_warned_is_done_again_and_warns_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:
     """``strict`` stops every build on the broken link, not only the first."""
-    page_cache.KEPT.clear()
     config = site(tmp_path)
     (tmp_path / "docs" / "broken.md").write_text("# Broken\n\nSee [the rules](missing.md).\n",
                                                  encoding="utf-8")
@@ -131,7 +133,6 @@ def test_a_conversion_that_warned_is_done_again_and_warns_again(
 
 
 def test_a_build_never_uses_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    page_cache.KEPT.clear()
     config = load_config(str(site(tmp_path)))
     config.plugins.on_startup(command="build", dirty=False)
     build(config)
@@ -140,7 +141,6 @@ def test_a_build_never_uses_the_cache(tmp_path: Path, monkeypatch: pytest.Monkey
 
 def test_a_kept_page_takes_its_title_from_front_matter_added_later(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    page_cache.KEPT.clear()
     config = site(tmp_path)
     converted = conversions(monkeypatch)
     first = serve_build(config)
@@ -158,7 +158,6 @@ def test_links_to_anchors_of_kept_pages_are_checked_at_every_build(
         caplog: pytest.LogCaptureFixture) -> None:
     """MkDocs checks links to anchors once every page is built, from what converting each
     page found: a kept page's links are checked against this build's pages."""
-    page_cache.KEPT.clear()
     config = site(tmp_path)
     docs = tmp_path / "docs"
     (docs / "later.md").write_text("# Later\n\n## Against the world\n\nRolls.\n", "utf-8")
