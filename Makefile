@@ -11,7 +11,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Pyodide wheels of pytest and Hypothesis for the parity tests (tests/pyodide).
 include tests/pyodide/wheels.mk
 
-.PHONY: serve test build lint setup bench chromium nginx examples-update
+.PHONY: serve test build lint setup bench chromium nginx examples-update examples-unbound
 
 serve: setup
 	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
@@ -26,6 +26,11 @@ build: setup
 # review (site_plugins/examples/update.py); examples that error are left alone.
 examples-update: setup
 	$(BIN)/python -m site_plugins.examples.update docs
+
+# List the numbers in the prose next to an example that equal a value the example computes
+# but are not bound (site_plugins/examples/unbound.py), with expressions to bind them.
+examples-unbound: setup
+	$(BIN)/python -m site_plugins.examples.unbound docs
 
 lint: setup
 	$(BIN)/ruff check rules_core site_plugins tests benchmarks

@@ -119,7 +119,7 @@ class Checker:
 
     def _check(self, path: str, text: str, first_line: int, file_text: str) -> PageResult:
         lexed = lex_page(text, first_line)
-        result = PageResult(path, blocks=list(lexed.blocks))
+        result = PageResult(path, blocks=list(lexed.blocks), narrations=lexed.narrations)
         result.syntax_failures = [syntax_failure(path, error) for error in lexed.errors]
         setup = page_setup(result, file_text or (text if first_line == 1 else ""))
         if not lexed.blocks:

@@ -11,8 +11,13 @@ two edits of a kind) is an error, never a code block published unchecked.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from site_plugins.examples.bindings import Narration, Place, read_bound_prose, read_title
+from site_plugins.examples.bound_values import Binding
+from site_plugins.examples.fences import fences
 
 KINDS = {"rules-example": "example", "rules-check": "check"}
 #: The front-matter key of a page's setup: statements run before its first example.
@@ -22,19 +27,20 @@ SETUP_KEY = "examples_setup"
 TYPO_DISTANCE = 2
 OPTIONS = ("title", "id")
 
-_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>.*?)[ \t]*$")
 #: What an ``id`` option may be: it becomes the card's HTML id and the anchor of its link.
 _ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _OPTION = re.compile(r"""(?P<key>[\w-]+)=(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>\S+))""")
 
 
 class ExampleSyntaxError(Exception):
-    """A block that cannot be read as an example; ``line`` is its 1-based file line."""
+    """A block that cannot be read as an example (or a bound value of the prose that cannot
+    be read: ``what``); ``line`` is its 1-based file line."""
 
-    def __init__(self, line: int, message: str) -> None:
+    def __init__(self, line: int, message: str, what: str = "malformed example") -> None:
         super().__init__(message)
         self.line = line
         self.message = message
+        self.what = what
 
 
 @dataclass(frozen=True)
@@ -50,12 +56,15 @@ class Step:
 @dataclass(frozen=True)
 class Example:
     """What an example runs, wherever it was written: ``example`` (a card) or ``check`` (a
-    claim for a note), the 1-based line its fence opens on, its steps and its title."""
+    claim for a note), the 1-based line its fence opens on, its steps and its title (plain
+    text), and the bound values that narrate it, in its title first, then in the prose, in
+    page order (:mod:`~site_plugins.examples.bindings`)."""
 
     kind: str
     line: int
     steps: tuple[Step, ...]
     title: str = ""
+    bindings: tuple[Binding, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -77,10 +86,12 @@ class ExampleBlock:
 
 @dataclass(frozen=True)
 class LexedPage:
-    """The examples of one page, and the blocks that could not be read."""
+    """The examples of one page, the blocks (and bound values) that could not be read, and
+    the paragraphs marked as narrating an example."""
 
     blocks: tuple[ExampleBlock, ...]
     errors: tuple[ExampleSyntaxError, ...]
+    narrations: tuple[Narration, ...] = ()
 
 
 def lex_page(text: str, first_line: int = 1) -> LexedPage:
@@ -99,7 +110,23 @@ def lex_page(text: str, first_line: int = 1) -> LexedPage:
             errors.append(ExampleSyntaxError(
                 first_line + i, f"unknown example kind {word!r}: the kinds are "
                 "rules-example (a card) and rules-check (a claim checked for a note)"))
-    return LexedPage(tuple(blocks), tuple(errors))
+    return _with_prose(text, blocks, errors, first_line)
+
+
+def _with_prose(text: str, blocks: list[ExampleBlock], errors: list[ExampleSyntaxError],
+                first_line: int) -> LexedPage:
+    """The page's blocks, each example with the bound values of the prose that narrate it."""
+    places = [Place(block.start, block.end, block.indent, card_id)
+              for block, card_id in zip(blocks, card_ids(blocks), strict=True)]
+    prose = read_bound_prose(text, places, first_line)
+    errors.extend(ExampleSyntaxError(line, message, "malformed bound value")
+                  for line, message in prose.errors)
+    for index, bound in prose.bindings.items():
+        block = blocks[index]
+        example = replace(block.example, bindings=block.example.bindings + bound)
+        blocks[index] = replace(block, example=example)
+    return LexedPage(tuple(blocks), tuple(sorted(errors, key=lambda e: e.line)),
+                     prose.narrations)
 
 
 def read_setup(raw: str) -> Example | None:
@@ -171,31 +198,6 @@ def edit_distance(a: str, b: str) -> int:
     return previous[-1]
 
 
-def _closing_index(lines: list[str], opening_index: int, opening: re.Match[str]) -> int | None:
-    fence = opening["fence"]
-    for j in range(opening_index + 1, len(lines)):
-        closing = _FENCE.match(lines[j])
-        if (closing and not closing["info"] and closing["fence"][0] == fence[0]
-                and len(closing["fence"]) >= len(fence)):
-            return j
-    return None
-
-
-def fences(lines: list[str]) -> Iterator[tuple[int, int | None, re.Match[str]]]:
-    """Every fenced block of ``lines``: the index of its opening line, of its closing line
-    (``None`` if it is never closed) and the opening's match (``indent``, ``fence``,
-    ``info``). The lines between are the block's, never the opening of another."""
-    i = 0
-    while i < len(lines):
-        opening = _FENCE.match(lines[i])
-        if not opening:
-            i += 1
-            continue
-        close = _closing_index(lines, i, opening)
-        yield i, close, opening
-        i = (close if close is not None else len(lines) - 1) + 1
-
-
 def _block(lines: list[str], i: int, close: int | None, opening: re.Match[str], word: str,
            first_line: int) -> ExampleBlock:
     fence_line = first_line + i
@@ -227,7 +229,11 @@ def _block(lines: list[str], i: int, close: int | None, opening: re.Match[str], 
         raise ExampleSyntaxError(
             fence_line, f"the {word} block has no '>>> ' statement: an example needs at least one"
         )
-    example = Example(KINDS[word], fence_line, steps, options.get("title", ""))
+    title, bindings, problem = read_title(options.get("title", ""))
+    if problem:
+        raise ExampleSyntaxError(fence_line, f"in the {word}'s title: {problem}")
+    bindings = tuple(replace(b, line=fence_line) for b in bindings)
+    example = Example(KINDS[word], fence_line, steps, title, bindings)
     return ExampleBlock(example, i, close, indent, options)
 
 
@@ -304,3 +310,34 @@ def _check_prompt(line: str, number: int, prompt: str) -> None:
         raise ExampleSyntaxError(
             number, f"put a space after {prompt!r}: write {prompt + ' ' + line[3:]!r}"
         )
+
+
+def unique(base: str, taken: set[str] | list[str]) -> str:
+    """``base``, or ``base-2``, ``base-3``… whichever is not ``taken``."""
+    candidate, n = base, 2
+    while candidate in taken:
+        candidate, n = f"{base}-{n}", n + 1
+    return candidate
+
+
+def card_ids(blocks: list[ExampleBlock]) -> list[str]:
+    """Each card's HTML id: its ``id`` option, else a slug of its title, unique on the page."""
+    ids: list[str] = []
+    for number, block in enumerate(blocks, 1):
+        base = block.options.get("id") or slug(block.example.title) or f"example-{number}"
+        ids.append(unique(base, ids))
+    return ids
+
+
+#: Latin letters that no accent-stripping turns into ASCII.
+_SPELT_OUT = str.maketrans({"Æ": "AE", "æ": "ae", "Ø": "O", "ø": "o", "ß": "ss", "Œ": "OE",
+                            "œ": "oe", "Þ": "Th", "þ": "th", "Ð": "D", "ð": "d", "Ł": "L",
+                            "ł": "l", "ı": "i"})
+
+
+def slug(text: str) -> str:
+    """``Tam's first punch`` → ``tams-first-punch``; letters lose their accents (``Émoji``
+    → ``emoji``), and what has no ASCII form is left out."""
+    spelt = text.translate(_SPELT_OUT)
+    plain = unicodedata.normalize("NFKD", spelt).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower().replace("'", "")).strip("-")

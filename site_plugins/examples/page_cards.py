@@ -8,15 +8,16 @@ No MkDocs types: a page is its Markdown, its checked result and its headings' id
 from __future__ import annotations
 
 import functools
+import html
 import re
 import secrets
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol
 
+from site_plugins.examples.bound_values import PROSE
 from site_plugins.examples.kept import Kept
-from site_plugins.examples.lexer import ExampleBlock
-from site_plugins.examples.render import render_card
+from site_plugins.examples.lexer import card_ids, unique
+from site_plugins.examples.render import bound_span, render_card
 from site_plugins.examples.render_reader import reader_items
 from site_plugins.examples.session import ExampleRun
 from site_plugins.examples.verify import PageResult
@@ -55,7 +56,7 @@ class PageCards:
               links: Mapping[str, str], note: Callable[[str], None]) -> str:
         """Swap each example fence of ``markdown`` for a placeholder paragraph; ``note`` is
         told of an example card that shows a reader nothing but code."""
-        lines = markdown.split("\n")
+        lines = bound_markdown(markdown, result, session).split("\n")
         self.pages += 1
         ids = card_ids(result.blocks)
         for index in reversed(range(len(result.blocks))):
@@ -112,39 +113,32 @@ def draw_card(run: ExampleRun, card_id: str, session_id: str, index: int,
     return html
 
 
+def bound_markdown(markdown: str, result: PageResult, session: str) -> str:
+    """``markdown`` with each bound value of its prose as a span holding its documented text
+    (a Reroll writes the new dice's text in it), and each ``{: narrates }`` marker as an
+    empty span closing the paragraph it marks. Lines stay where they were: the example
+    blocks are found by their line."""
+    edits: list[tuple[int, int, str]] = []
+    for index, block in enumerate(result.blocks):
+        for k, binding in enumerate(block.example.bindings):
+            if binding.place != PROSE:
+                continue
+            written, _, expression = binding.source[1:].partition("]")
+            html_text = html.escape(written, quote=False)
+            edits.append((binding.start, binding.end, bound_span(session, index, k, html_text)
+                          + "\n" * expression.count("\n")))
+    for narration in result.narrations:
+        edits.append((narration.start, narration.end, ""))
+        marker = (f'<span class="rx-narrates" data-rx-session="{html.escape(session)}" '
+                  f'data-rx-card="{narration.index}"></span>')
+        edits.append((narration.anchor, narration.anchor, marker))
+    for start, end, text in sorted(edits, reverse=True):
+        markdown = markdown[:start] + text + markdown[end:]
+    return markdown
+
+
 def heading_ids(items: Iterable[Heading]) -> Iterator[str]:
     """The ids of a page's headings, from its table of contents."""
     for item in items:
         yield item.id
         yield from heading_ids(item.children)
-
-
-def unique(base: str, taken: set[str] | list[str]) -> str:
-    """``base``, or ``base-2``, ``base-3``… whichever is not ``taken``."""
-    candidate, n = base, 2
-    while candidate in taken:
-        candidate, n = f"{base}-{n}", n + 1
-    return candidate
-
-
-def card_ids(blocks: list[ExampleBlock]) -> list[str]:
-    """Each card's HTML id: its ``id`` option, else a slug of its title, unique on the page."""
-    ids: list[str] = []
-    for number, block in enumerate(blocks, 1):
-        base = block.options.get("id") or slug(block.example.title) or f"example-{number}"
-        ids.append(unique(base, ids))
-    return ids
-
-
-#: Latin letters that no accent-stripping turns into ASCII.
-_SPELT_OUT = str.maketrans({"Æ": "AE", "æ": "ae", "Ø": "O", "ø": "o", "ß": "ss", "Œ": "OE",
-                            "œ": "oe", "Þ": "Th", "þ": "th", "Ð": "D", "ð": "d", "Ł": "L",
-                            "ł": "l", "ı": "i"})
-
-
-def slug(text: str) -> str:
-    """``Tam's first punch`` → ``tams-first-punch``; letters lose their accents (``Émoji``
-    → ``emoji``), and what has no ASCII form is left out."""
-    spelt = text.translate(_SPELT_OUT)
-    plain = unicodedata.normalize("NFKD", spelt).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", plain.lower().replace("'", "")).strip("-")

@@ -46,8 +46,9 @@ from site_plugins.examples.config import ExamplesConfig
 from site_plugins.examples.csp import POLICY_FILE, write_policy
 from site_plugins.examples.glossary import Chapters, engine_systems, focusable_first_uses
 from site_plugins.examples.hosting import wrongly_typed
+from site_plugins.examples.lexer import slug
 from site_plugins.examples.odds_cache import load_odds, save_odds
-from site_plugins.examples.page_cards import PageCards, slug
+from site_plugins.examples.page_cards import PageCards
 from site_plugins.examples.page_checks import PageCheckError, PageChecks
 from site_plugins.examples.page_files import (
     first_line_of,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from site_plugins.examples.lexer import fences
+from site_plugins.examples.fences import fences
 
 #: An all-capitals word: two or more capital letters, a whole word (``GM's`` uses ``GM``).
 ALL_CAPITALS = re.compile(r"\b[A-Z]{2,}\b")
@@ -24,8 +24,13 @@ _NOT_PROSE = re.compile(
     r"|^ {0,3}\[[^\]\n]+\]:.*$"  # [label]: target
     r"|^\*\[[^\]\n]*\]:.*$"  # *[ABBR]: title
     r"|</?[A-Za-z][^>\n]*>"  # <tag attribute="…">, <https://…>
-    r"|\{:?[ \t]*[#.][^}\n]*\}",  # { #id .class }
+    r"|\{:?[ \t]*[#.][^}\n]*\}"  # { #id .class }
+    r"|\]\{[ \t]*=[^{}]*\}"  # the expression of a bound value: [21]{= test.total}
+    r"|^[ \t]*\{:[ \t]*narrates[^}\n]*\}[ \t]*$",  # a paragraph's {: narrates }
     re.MULTILINE)
+#: A link's target (and title), a reference link's label, an HTML tag: text a reader never
+#: reads as a sentence of its page.
+LINK_TARGET = re.compile(r"\]\((?:[^()\n]|\([^()\n]*\))*\)|\]\[[^\]\n]*\]|</?[A-Za-z][^>\n]*>")
 _BACKTICKS = re.compile(r"`+")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _MARKDOWN_LINK = re.compile(r"!?\[(?P<text>[^\]]*)\](?:\([^)]*\)|\[[^\]]*\])")
@@ -37,20 +42,21 @@ def prose(text: str) -> str:
     fenced blocks (examples among them), HTML comments, code spans, link targets, HTML tags,
     attribute lists and abbreviation definitions."""
     text = mask_blocks(text)
-    text = _mask_code_spans(text)
+    text = mask_code_spans(text)
     return _NOT_PROSE.sub(_blank, text)
 
 
 def mask_blocks(text: str) -> str:
-    """``text`` with its front matter, fenced blocks and HTML comments blanked out."""
+    """``text`` with its front matter, fenced blocks and HTML comments blanked out, each
+    character but line breaks a space (so every line keeps its length)."""
     lines = _FRONT_MATTER.sub(_blank, text).split("\n")
     for start, end, _opening in fences(lines):
         for j in range(start, (end if end is not None else len(lines) - 1) + 1):
-            lines[j] = ""
+            lines[j] = " " * len(lines[j])
     return _COMMENT.sub(_blank, "\n".join(lines))
 
 
-def _mask_code_spans(text: str) -> str:
+def mask_code_spans(text: str) -> str:
     """``text`` with its code spans blanked out: a run of backticks up to the next run of as
     many, within one paragraph."""
     out = []

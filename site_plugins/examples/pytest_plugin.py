@@ -26,7 +26,13 @@ from typing import Any, Protocol
 
 import pytest
 
-from site_plugins.examples.lexer import ExampleSyntaxError, Step, lex_page, read_setup
+from site_plugins.examples.lexer import (
+    ExampleBlock,
+    ExampleSyntaxError,
+    Step,
+    lex_page,
+    read_setup,
+)
 from site_plugins.examples.verify import Failure, PageResult, syntax_failure, verify_page
 
 #: Whether this Python can start the checker's worker processes (Pyodide cannot).
@@ -132,6 +138,16 @@ class MarkdownPage(pytest.File):
                 yield StatementItem.from_parent(
                     self, name=f"{self.display_path()}:{step.line}", index=index, step=step,
                     title=block.example.title)
+        yield from self._bound_items(lexed.blocks)
+
+    def _bound_items(self, blocks: tuple[ExampleBlock, ...]) -> Iterator[pytest.Item]:
+        """One item per line of bound values, in page order, named after the line."""
+        lines = sorted({(binding.line, index) for index, block in enumerate(blocks)
+                        for binding in block.example.bindings})
+        for line, index in lines:
+            yield BoundValueItem.from_parent(self, name=f"{self.display_path()}:{line}",
+                                             index=index, line=line,
+                                             title=blocks[index].example.title)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -139,14 +155,15 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     config = session.config
     if not config.getoption("--examples-update", False):
         return
-    from site_plugins.examples.update import diff, update_page
+    from site_plugins.examples.update import diff, summary, update_page
 
     write = config.get_terminal_writer().line
-    updated = left = 0
+    updated = []
+    left = 0
     for page in config.stash.get(_PAGES, []):
         text = page.path.read_text(encoding="utf-8")
         new, changes = update_page(text, page.result())
-        updated += sum(1 for c in changes if c.applied)
+        updated += [c for c in changes if c.applied]
         for change in changes:
             if not change.applied:
                 left += 1
@@ -154,8 +171,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         if new != text:
             write(diff(page.display_path(), text, new))
             page.path.write_text(new, encoding="utf-8")
-    write(f"--examples-update: {updated} claim{'s' if updated != 1 else ''} updated, "
-          f"{left} left alone")
+    write(f"--examples-update: {summary(updated)} updated, {left} left alone")
 
 
 class ExampleFailed(Exception):
@@ -175,7 +191,8 @@ class StatementItem(pytest.Item):
         page = self.parent
         assert isinstance(page, MarkdownPage)
         result = page.result()
-        failures = [f for f in result.failures.get(self.index, []) if self._owns(f, result)]
+        failures = [f for f in result.failures.get(self.index, [])
+                    if not f.bound and self._owns(f, result)]
         if failures and not any(f.checked for f in failures):
             pytest.skip(failures[0].summary)
         if failures:
@@ -192,6 +209,39 @@ class StatementItem(pytest.Item):
     def reportinfo(self) -> tuple[Path, int, str]:
         title = f" ({self.title})" if self.title else ""
         return self.path, self.step.line - 1, f"{self.name}{title}"
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        if isinstance(excinfo.value, ExampleFailed):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo))
+
+
+class BoundValueItem(pytest.Item):
+    """The bound values on one line of a page's prose (or an example's title): each must read
+    as the engine's value does."""
+
+    def __init__(self, *, index: int, line: int, title: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.index = index
+        self.line = line
+        self.title = title
+
+    def runtest(self) -> None:
+        page = self.parent
+        assert isinstance(page, MarkdownPage)
+        result = page.result()
+        failures = [f for f in result.failures.get(self.index, [])
+                    if f.bound and f.line == self.line]
+        unchecked = [f for f in result.failures.get(self.index, []) if not f.checked]
+        if unchecked and not failures:
+            pytest.skip(unchecked[0].summary)
+        if failures:
+            raise ExampleFailed("\n\n".join(str(f) for f in failures))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        about = f" (bound values about {self.title})" if self.title else " (bound values)"
+        return self.path, self.line - 1, f"{self.name}{about}"
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
                      style: Any = None) -> str:

@@ -14,6 +14,7 @@ import html
 import json
 from collections.abc import Iterable, Mapping, Sequence
 
+from site_plugins.examples.bound_values import TITLE
 from site_plugins.examples.render_code import render_code
 from site_plugins.examples.render_reader import render_reader
 from site_plugins.examples.render_views import (
@@ -24,8 +25,9 @@ from site_plugins.examples.render_views import (
 )
 from site_plugins.examples.session import ExampleRun
 
-__all__ = ["KNOWN_ODDS_LINES", "ODDS_LINES", "card_data", "page_card_data", "render_card",
-           "render_code", "render_die", "render_explanation", "render_reader"]
+__all__ = ["KNOWN_ODDS_LINES", "ODDS_LINES", "bound_span", "card_data", "page_card_data",
+           "render_card", "render_code", "render_die", "render_explanation", "render_reader",
+           "title_html"]
 
 def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
                 failures: Iterable[str] = (), setup: str = "",
@@ -62,7 +64,8 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
         f'<figure class="{kind}" id="{_e(card_id)}" data-rx-session="{_e(session_id)}" '
         f'data-rx-index="{index}" data-rx-state="{state}" data-rx-example="{data}" '
         f'data-rx-rerollable="{rerollable}">'
-        f'<figcaption class="rx-caption"><span class="rx-title">{_e(title)}</span>'
+        f'<figcaption class="rx-caption"><span class="rx-title">'
+        f'{title_html(run, title, session_id, index)}</span>'
         f"{permalink} {badge}</figcaption>"
         f"{alert}"
         f'<div class="rx-body">{render_reader(run)}</div>'
@@ -73,6 +76,27 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
         '<p class="rx-status" role="status" aria-live="polite"></p>'
         "</figure>"
     )
+
+
+def title_html(run: ExampleRun, title: str, session_id: str, index: int) -> str:
+    """A card's title, escaped, each bound value in it a span a Reroll rewrites."""
+    bound = [(k, b) for k, b in enumerate(run.example.bindings) if b.place == TITLE]
+    if not bound or title != run.example.title:
+        return _e(title)
+    parts, position = [], 0
+    for k, binding in bound:
+        parts.append(_e(title[position:binding.start]))
+        parts.append(bound_span(session_id, index, k, _e(binding.written)))
+        position = binding.end
+    parts.append(_e(title[position:]))
+    return "".join(parts)
+
+
+def bound_span(session_id: str, index: int, k: int, html_text: str) -> str:
+    """The span that holds bound value ``k`` of example ``index``: its documented text, which
+    a Reroll replaces with what the new dice made."""
+    return (f'<span class="rx-bound" data-rx-session="{_e(session_id)}" data-rx-card="{index}" '
+            f'data-rx-bound="{k}">{html_text}</span>')
 
 
 def page_card_data(runs: Sequence[ExampleRun], session_id: str, setup: str = "",
@@ -99,6 +123,9 @@ def card_data(run: ExampleRun, session_id: str, index: int, setup: str = "",
     extra: dict[str, object] = {"setup": setup} if setup else {}
     if links:
         extra["links"] = dict(links)
+    if example.bindings:
+        extra["bindings"] = [{"line": b.line, "written": b.written, "expression": b.expression,
+                              "place": b.place} for b in example.bindings]
     return {
         "session": session_id,
         "index": index,

@@ -27,6 +27,7 @@ from typing import Any
 
 from rules_core.explain import StatLine
 from rules_core.words import count
+from site_plugins.examples.bound_values import PROSE, TITLE, Binding
 from site_plugins.examples.lexer import Example, Step
 from site_plugins.examples.render_code import render_code
 from site_plugins.examples.render_reader import render_reader
@@ -39,6 +40,8 @@ MAX_CARDS = 200
 MAX_SOURCE = 20_000
 #: Most faces one card may carry (every ``rolled(...)`` call together).
 MAX_FACES = 10_000
+#: Most bound values of the prose one card may carry.
+MAX_BINDINGS = 200
 
 
 class RerollRequestError(ValueError):
@@ -174,7 +177,7 @@ def parse_cards(raw: Any) -> list[CardInput]:
             if sum(len(roll) for roll in rolls) > MAX_FACES:
                 raise ValueError(f"more than {MAX_FACES} faces")
             example = Example(str(item["kind"]), int(item["line"]), steps,
-                              _text(item.get("title", "")))
+                              _text(item.get("title", "")), _bindings(item.get("bindings", [])))
             setup = _text(item.get("setup", ""))
             links = tuple((_text(name), _text(url))
                           for name, url in dict(item.get("links", {})).items())
@@ -182,6 +185,14 @@ def parse_cards(raw: Any) -> list[CardInput]:
         except (KeyError, TypeError, ValueError) as error:
             raise RerollRequestError(f"malformed card {item!r:.80}: {error}") from error
     return cards
+
+
+def _bindings(raw: Any) -> tuple[Binding, ...]:
+    """A card's bound values as the page sent them: line, text, expression and place."""
+    if not isinstance(raw, list) or len(raw) > MAX_BINDINGS:
+        raise ValueError(f"expected a list of at most {MAX_BINDINGS} bound values")
+    return tuple(Binding(int(b["line"]), _text(b["written"]), _text(b["expression"]),
+                         TITLE if b.get("place") == TITLE else PROSE) for b in raw)
 
 
 def _text(value: Any) -> str:
@@ -193,4 +204,5 @@ def _text(value: Any) -> str:
 def _card_answer(card: CardInput, run: ExampleRun) -> dict[str, Any]:
     return {"index": card.index, "html": render_reader(run),
             "code": render_code(run, card.setup, dict(card.links)),
-            "rolls": [list(r) for r in run.rolls], "rerollable": run.rerollable}
+            "rolls": [list(r) for r in run.rolls], "rerollable": run.rerollable,
+            "bound": [{"text": b.text, "error": b.error} for b in run.bound]}

@@ -25,6 +25,7 @@ from rules_core.copying import independent_copy
 from rules_core.dice import RandomDice, ScriptedDice
 from rules_core.errors import RulesCoreError
 from rules_core.explain import Explanation, StatLine
+from site_plugins.examples.bound_values import Binding, BoundRun, evaluate
 from site_plugins.examples.lexer import Example, Step
 
 #: Longest an example (all its statements) may run at build time before it is stopped, in
@@ -146,6 +147,8 @@ class ExampleRun:
     rolls: tuple[tuple[int, ...], ...] = ()
     #: The characters the page's setup made, which the page's first card shows first.
     cast: tuple[StatLine, ...] = ()
+    #: The example's bound values (its title's, then the prose's), as its dice made them.
+    bound: list[BoundRun] = field(default_factory=list)
 
     @property
     def stat_lines(self) -> tuple[StatLine, ...]:
@@ -187,6 +190,8 @@ class Session:
         #: What the current example's steps have drawn, with the object each view is of: a
         #: step that shows the very same object again, unchanged, draws nothing more.
         self._drawn: list[tuple[object, object]] = []
+        #: The last value the current (or last) example showed: ``_`` in its bound values.
+        self.last_shown: Any = None
 
     def run(self, example: Example, mode: DiceMode | None = None, *,
             explain: bool = True) -> ExampleRun:
@@ -199,6 +204,7 @@ class Session:
         self.roller.reset(mode)
         run = ExampleRun(example, mode)
         self._drawn = []
+        self.last_shown = None
         self._deadline = time.monotonic() + self.time_limit
         for step in example.steps:
             if self.on_step is not None:
@@ -208,7 +214,22 @@ class Session:
             if ran.code_error.startswith(ExampleTimeout.__name__):
                 break  # the example's time is spent: its later statements are not run
         run.rolls = self.roller.drawn()
+        if explain:
+            run.bound = self._bound(example.bindings, namespace)
         return run
+
+    def _bound(self, bindings: tuple[Binding, ...], namespace: dict[str, Any]) -> list[BoundRun]:
+        """The example's bound values, read right after it ran, within its time."""
+        bound = []
+        for binding in bindings:
+            try:
+                with contextlib.redirect_stdout(io.StringIO()), _time_limit(self._remaining()):
+                    bound.append(evaluate(binding, namespace, self.last_shown))
+            except ExampleTimeout:
+                bound.append(BoundRun(binding, error=f"{ExampleTimeout.__name__}: the example "
+                                      f"and its bound values ran for more than "
+                                      f"{self.time_limit:g} s", raised=ExampleTimeout.__name__))
+        return bound
 
     def _run_step(self, step: Step, namespace: dict[str, Any], explain: bool) -> StepRun:
         result = StepRun(step)
@@ -227,6 +248,7 @@ class Session:
                 values, result.shown = _execute(code, namespace)
                 if result.shown:
                     result.shown_words = words_of(values[0])
+                    self.last_shown = values[0]
         except RulesCoreError as error:
             _refused(result, error)
             out.write(result.refusal + "\n")

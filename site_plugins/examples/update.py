@@ -12,6 +12,10 @@ careful about what it writes:
   claim), a memory address (it changes every run), output cut at the size limit;
 * a page whose check did not finish is not touched at all.
 
+A bound value of the prose (``[21]{= test.total}``) whose text is not what the engine's value
+reads as gets the engine's text, its expression kept; one whose expression raises, or whose
+example errors, is left alone and said so.
+
 A second run changes nothing. No MkDocs here: it takes a page's text and its checked result.
 
     python -m site_plugins.examples.update [--check] [PATH ...]   (default: docs)
@@ -26,23 +30,29 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from site_plugins.examples.bound_values import PROSE, BoundRun
 from site_plugins.examples.lexer import Step
 from site_plugins.examples.session import StepRun
-from site_plugins.examples.verify import PageResult, check_step, normalize
+from site_plugins.examples.verify import PageResult, check_bound, check_step, normalize
 
+#: The kind of a change to a bound value of the prose.
+BOUND = "bound value"
 #: A Python object's default repr names where it lives in memory: never the same twice.
 _ADDRESS = re.compile(r"\bat 0x[0-9a-fA-F]{4,}")
 
 
 @dataclass(frozen=True)
 class ClaimChange:
-    """One statement's claim, rewritten (``new``) or left alone (``reason``)."""
+    """One statement's claim or one bound value's text, rewritten (``new``) or left alone
+    (``reason``)."""
 
     path: str
     line: int
     old: str
     new: str = ""
     reason: str = ""
+    #: ``claim`` (a statement's) or ``bound value`` (of the prose).
+    kind: str = "claim"
 
     @property
     def applied(self) -> bool:
@@ -57,14 +67,14 @@ def update_page(text: str, result: PageResult, first_line: int = 1,
     if not result.complete or len(result.runs) != len(result.blocks):
         return text, []
     lines = text.split("\n")
-    edits: list[tuple[int, int, list[str]]] = []  # (start, end) 0-based slice → new lines
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line) + 1)
+    edits: list[tuple[int, int, str]] = []  # (start, end) character offsets → new text
     changes: list[ClaimChange] = []
     for block, run in zip(result.blocks, result.runs, strict=True):
-        stale = [s for s in run.steps if check_step(result.path, s) is not None]
-        if not stale:
-            continue
         errors = [s for s in run.steps if s.code_error or s.rules_error or s.skipped]
-        for ran in stale:
+        for ran in (s for s in run.steps if check_step(result.path, s) is not None):
             step = ran.step
             reason = _why_not(ran, errors)
             if reason:
@@ -72,12 +82,59 @@ def update_page(text: str, result: PageResult, first_line: int = 1,
                 continue
             new = normalize(ran.output)
             start, end = _claim_lines(step, first_line)
-            edits.append((start, end, [block.indent + line for line in new.split("\n")]
-                          if new else []))
+            edits.append(_line_edit(starts, start, end,
+                                    [block.indent + line for line in new.split("\n")]
+                                    if new else []))
             changes.append(ClaimChange(result.path, step.line, step.expected, new))
-    for start, end, new_lines in sorted(edits, reverse=True):
-        lines[start:end] = new_lines
-    return "\n".join(lines), changes
+        for bound in run.bound:
+            if check_bound(result.path, bound) is None:
+                continue
+            change, edit = _bound_edit(text, starts, bound, errors, result.path, first_line)
+            changes.append(change)
+            if edit is not None:
+                edits.append(edit)
+    for start, end, new_text in sorted(edits, reverse=True):
+        text = text[:start] + new_text + text[end:]
+    return text, changes
+
+
+def _line_edit(starts: list[int], start: int, end: int, new_lines: list[str],
+               ) -> tuple[int, int, str]:
+    """Lines ``start`` to ``end`` (0-based, ``end`` excluded) replaced by ``new_lines``, as an
+    edit of the text's characters."""
+    if start == end:
+        return starts[start], starts[start], "".join(line + "\n" for line in new_lines)
+    if not new_lines:
+        return starts[start], starts[end], ""
+    return starts[start], starts[end] - 1, "\n".join(new_lines)
+
+
+def _bound_edit(text: str, starts: list[int], bound: BoundRun, errors: list[StepRun],
+                path: str, first_line: int) -> tuple[ClaimChange, tuple[int, int, str] | None]:
+    """A stale bound value's text rewritten with the engine's, or why it is left alone."""
+    binding = bound.binding
+    reason = ""
+    if errors:
+        first = errors[0]
+        reason = f"left alone: the example it narrates has an error (line {first.step.line})"
+    elif bound.error:
+        reason = "left alone: its expression gives no text (fix the expression first)"
+    if reason:
+        return ClaimChange(path, binding.line, binding.written, reason=reason,
+                           kind=BOUND), None
+    rest = binding.source[binding.source.index("]"):]
+    new_source = f"[{bound.text}{rest}"
+    if binding.place == PROSE:
+        start, end = binding.start, binding.end
+    else:  # in the fence's title option, on its line
+        line = binding.line - first_line
+        at = text.find(binding.source, starts[line], starts[line + 1])
+        start, end = at, at + len(binding.source)
+    if text[start:end] != binding.source:
+        return ClaimChange(path, binding.line, binding.written, kind=BOUND,
+                           reason="left alone: the page changed since it was checked"), None
+    return (ClaimChange(path, binding.line, binding.written, bound.text, kind=BOUND),
+            (start, end, new_source))
 
 
 def _why_not(ran: StepRun, errors: list[StepRun]) -> str:
@@ -110,6 +167,14 @@ def diff(path: str, old: str, new: str) -> str:
     """A unified diff of a page's update, for review."""
     return "".join(difflib.unified_diff(old.splitlines(keepends=True),
                                         new.splitlines(keepends=True), path, path))
+
+
+def summary(changes: list[ClaimChange]) -> str:
+    """``3 claims and 1 bound value`` (``0 claims``): what an update rewrote."""
+    claims = sum(1 for c in changes if c.kind != BOUND)
+    bound = len(changes) - claims
+    text = f"{claims} claim{'s' if claims != 1 else ''}"
+    return text + (f" and {bound} bound value{'s' if bound != 1 else ''}" if bound else "")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -147,8 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     for change in left:
         print(f"{change.path}:{change.line}: {change.reason}")
     verb = "would be updated" if args.check else "updated"
-    print(f"{len(updated)} claim{'s' if len(updated) != 1 else ''} {verb}, "
-          f"{len(left)} left alone")
+    print(f"{summary(updated)} {verb}, {len(left)} left alone")
     return 1 if args.check and updated else 0
 
 

@@ -10,6 +10,8 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
+from site_plugins.examples.bindings import Narration
+from site_plugins.examples.bound_values import TITLE, BoundRun
 from site_plugins.examples.lexer import (
     Example,
     ExampleBlock,
@@ -41,6 +43,8 @@ class Failure:
     hint: str = ""
     #: False for an example the check never reached (the page's process ended above it).
     checked: bool = True
+    #: True for a bound value of the prose (its own pytest item), not a statement's claim.
+    bound: bool = False
 
     @property
     def location(self) -> str:
@@ -50,7 +54,7 @@ class Failure:
     def __str__(self) -> str:
         parts = [f"{self.location}: {self.summary}"]
         if self.source:
-            parts.append(_indent(_prompted(self.source), 4))
+            parts.append(_indent(self.source if self.bound else _prompted(self.source), 4))
         if self.expected is not None and self.got is not None and _wants_diff(
                 self.expected, self.got):
             parts.append("  expected (-) and got (+), line by line:\n"
@@ -71,6 +75,8 @@ class PageResult:
 
     path: str
     blocks: list[ExampleBlock] = field(default_factory=list)
+    #: The paragraphs marked as narrating an example (``{: narrates }``).
+    narrations: tuple[Narration, ...] = ()
     runs: list[ExampleRun] = field(default_factory=list)
     failures: dict[int, list[Failure]] = field(default_factory=dict)
     syntax_failures: list[Failure] = field(default_factory=list)
@@ -100,7 +106,7 @@ def verify_page(path: str, text: str, first_line: int = 1,
     ``file_text`` is the page's whole file, front matter included, for its setup (by
     default ``text`` itself when ``first_line`` is 1)."""
     lexed = lex_page(text, first_line)
-    result = PageResult(path, blocks=list(lexed.blocks))
+    result = PageResult(path, blocks=list(lexed.blocks), narrations=lexed.narrations)
     result.syntax_failures = [syntax_failure(path, error) for error in lexed.errors]
     setup = page_setup(result, file_text or (text if first_line == 1 else ""))
     session = Session(time_limit)
@@ -148,13 +154,35 @@ def check_reroll_limits(result: PageResult) -> None:
 
 
 def syntax_failure(path: str, error: ExampleSyntaxError) -> Failure:
-    """A block that could not be read."""
-    return Failure(path, error.line, f"malformed example: {error.message}")
+    """A block (or a bound value) that could not be read."""
+    return Failure(path, error.line, f"{error.what}: {error.message}")
 
 
 def verify_run(path: str, run: ExampleRun) -> list[Failure]:
-    """The failures of one example run with its documented dice (empty if it verified)."""
-    return [f for f in (check_step(path, step) for step in run.steps) if f is not None]
+    """The failures of one example run with its documented dice (empty if it verified): its
+    statements' claims, then its bound values."""
+    found = [check_step(path, step) for step in run.steps]
+    found += [check_bound(path, bound) for bound in run.bound]
+    return [f for f in found if f is not None]
+
+
+def check_bound(path: str, bound: BoundRun) -> Failure | None:
+    """Compare a bound value's text with what the engine's value reads as."""
+    binding = bound.binding
+    where = "title" if binding.place == TITLE else "text"
+    if bound.error:
+        return Failure(
+            path, binding.line,
+            f"the bound value's expression raised {bound.raised}" if bound.raised else
+            f"the bound value cannot be written as its {where} is", source=binding.source,
+            got=bound.error, bound=True,
+            hint="The expression runs in the page's examples right after the example it "
+                 "narrates: fix its names, or bind a value written the way the text writes it.")
+    if bound.matches:
+        return None
+    return Failure(path, binding.line, "bound value did not verify", source=binding.source,
+                   expected=binding.written, got=bound.text, bound=True,
+                   hint=f"The {where} and the rules engine disagree: fix whichever is wrong.")
 
 
 def check_step(path: str, run: StepRun) -> Failure | None:

@@ -24,9 +24,9 @@ WHEEL_VERSION = "0.2.0"
 #: Pure-Python distributions the engine needs in the browser, shipped as wheels of their own.
 DEPENDENCIES = ("icepool",)
 #: The example modules the browser imports (the rest of site_plugins needs MkDocs or pytest).
-BROWSER_MODULES = ("__init__.py", "lexer.py", "session.py", "verify.py", "render.py",
-                   "render_views.py", "render_reader.py", "render_code.py", "reroll.py",
-                   "roll_forms.py")
+BROWSER_MODULES = ("__init__.py", "fences.py", "prose.py", "bindings.py", "bound_values.py",
+                   "lexer.py", "session.py", "verify.py", "render.py", "render_views.py",
+                   "render_reader.py", "render_code.py", "reroll.py", "roll_forms.py")
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from site_plugins.examples.page_cards import slug
+from site_plugins.examples.lexer import slug
 from site_plugins.examples.pyodide_node import (
     check_stdlib,
     compile_stdlib,

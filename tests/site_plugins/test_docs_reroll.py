@@ -1,7 +1,10 @@
-"""Every docs example survives Reroll: fresh dice never make its code crash.
+"""Every docs example survives Reroll: fresh dice never make its code crash, nor a bound value
+of its prose fail to be written.
 
 A refused move ("Refused: …Error") is a fine outcome of new dice; a Python error (an index
-into an empty result, a name bound only on success) would show a broken card to a reader.
+into an empty result, a name bound only on success) would show a broken card to a reader, and
+a bound value the new dice cannot write (an expression that raises when the roll fails) would
+leave its sentence about the documented roll.
 """
 
 from __future__ import annotations
@@ -36,6 +39,11 @@ def test_every_example_rerolls_without_a_code_error(page: str) -> None:
                     f"{page}:{step.step.line} (Reroll of line {card.example.line}, seed {seed}): "
                     f"{step.code_error}"
                     for step in rerun_.steps if step.code_error
+                )
+                broken.extend(
+                    f"{page}:{bound.binding.line} (Reroll of line {card.example.line}, seed "
+                    f"{seed}): {bound.binding.source}: {bound.error}"
+                    for bound in rerun_.bound if bound.error
                 )
     assert not broken, "\n".join(sorted(set(broken))[:20])
 

@@ -4,6 +4,7 @@
 // back card views drawn by the same renderer the build used. Nothing of Pyodide is fetched
 // until a reader points at, touches or focuses a card (or opens a link to a roll).
 
+import { markNarrated, passagesSaid, restoreBound, showBound } from "./bound-prose.js";
 import { call, onState, state, warm } from "./engine-client.js";
 import { hideBar, sayOnBar, showBar } from "./page-bar.js";
 import { bindRollers } from "./roller.js";
@@ -84,26 +85,14 @@ function setBusy(figure, busy, progress) {
   }
 }
 
+// A card shows its documented roll or new dice; while it shows new dice, the paragraphs its
+// author marked as narrating its roll are marked as describing the documented one. (Its bound
+// values follow the new dice instead: showAnswer.)
 function markShown(figure, rerolled) {
   figure.dataset.rxShown = rerolled ? "rerolled" : "documented";
   const restore = figure.querySelector(".rx-restore");
   if (restore) restore.hidden = !rerolled;
-  for (const element of describingProse(figure)) {
-    if (rerolled) element.dataset.rxDocumented = "true";
-    else delete element.dataset.rxDocumented;
-  }
-}
-
-// The prose that tells a card's story: the paragraphs, lists and notes right before it, back
-// to the heading or card before them. While the card shows new dice they are marked as
-// describing the documented roll.
-function describingProse(figure) {
-  const found = [];
-  for (let element = figure.previousElementSibling; element; element = element.previousElementSibling) {
-    if (/^H[1-6]$/.test(element.tagName) || element.matches("figure, hr, .rx-page-bar")) break;
-    if (element.matches("p, ul, ol, blockquote, .admonition, details")) found.push(element);
-  }
-  return found;
+  markNarrated(figure, rerolled);
 }
 
 // Checks are about the documented text and are never rerun: while the cards before them show
@@ -136,12 +125,14 @@ function onScreen(element) {
 // contents): only Restore brings back the documented rolls.
 const shown = new Map();
 
+// Returns the passages of prose whose bound values changed.
 function showAnswer(figure, answer, shared = false) {
   const card = stateOf(figure);
   card.rolls = answer.rolls;
   bodyOf(figure).innerHTML = answer.html; // escaped by render_reader.py
   const code = codeOf(figure);
   if (code) code.innerHTML = answer.code; // escaped by render_code.py
+  const passages = showBound(figure, answer.bound); // text only, written by bound_values.py
   // A card the new dice did not change (it rolls none, and shows what it showed) is not marked
   // as changed. Both views as the browser writes them back, so only what they say is compared.
   const same = bodyOf(figure).innerHTML === card.documentedHtml
@@ -151,6 +142,13 @@ function showAnswer(figure, answer, shared = false) {
   if (!shown.has(session)) shown.set(session, { shared, answers: new Map() });
   shown.get(session).shared = shared;
   shown.get(session).answers.set(Number(figure.dataset.rxIndex), answer);
+  return passages;
+}
+
+// Tell a screen reader, once for the card, what its prose now says.
+function sayProse(figure, passages, lead = "") {
+  const prose = passagesSaid(passages);
+  if (lead || prose) say(figure, [lead, prose].filter(Boolean).join(" "), true);
 }
 
 // After the page was swapped in again: the answers it showed, shown again.
@@ -177,8 +175,9 @@ function rerolledCards() {
 function showNewDiceBar(figure, shared) {
   const actions = [{ label: "Restore", onClick: () => restore(figure) }];
   if (!shared) actions.unshift({ label: "Link to this roll", onClick: copyRollLink });
-  showBar(shared ? "A shared roll: these are the dice of the link you opened, not the documented ones."
-    : "New dice on this page: the text around the cards describes the documented rolls.", actions);
+  const prose = "Highlighted numbers in the text follow them; passages marked “about the documented roll” do not.";
+  showBar(shared ? `A shared roll: these are the dice of the link you opened, not the documented ones. ${prose}`
+    : `New dice on this page. ${prose}`, actions);
 }
 
 async function copyRollLink() {
@@ -232,10 +231,10 @@ async function reroll(figure) {
   for (const answer of result.cards) {
     const other = figures.find((f) => Number(f.dataset.rxIndex) === answer.index);
     if (!other) continue;
-    if (other === figure || onScreen(other)) showAnswer(other, answer);
+    if (other === figure) sayProse(figure, showAnswer(other, answer), result.announcement);
+    else if (onScreen(other)) sayProse(other, showAnswer(other, answer));
     else later.push([other, answer]);
   }
-  say(figure, result.announcement, true);
   markChecks(figure.dataset.rxSession, true);
   showNewDiceBar(figure, false);
   const timing = { pythonMs: result.pythonMs, answered, drawn: performance.now(),
@@ -243,7 +242,7 @@ async function reroll(figure) {
     replied: result.replied - performance.timeOrigin };
   requestAnimationFrame(() => setTimeout(() => {
     performance.mark("rx-result-painted", { detail: timing });
-    for (const [other, answer] of later) showAnswer(other, answer);
+    for (const [other, answer] of later) sayProse(other, showAnswer(other, answer));
     performance.mark("rx-page-updated");
     done();
   }, 0));
@@ -260,6 +259,7 @@ function restore(figure) {
     markShown(other, false);
   }
   shown.delete(figure.dataset.rxSession);
+  restoreBound(figure.dataset.rxSession);
   markChecks(figure.dataset.rxSession, false);
   hideBar();
   if (location.hash.startsWith("#roll=")) history.replaceState(history.state, "", location.pathname + location.search);
@@ -303,13 +303,14 @@ async function openRollLink() {
     showBar(`This link's roll cannot be shown: ${result.error}. The documented rolls are shown.`, []);
     return;
   }
+  let passages = [];
   for (const answer of result.cards) {
     const other = figuresOf(first.dataset.rxSession).find((f) => Number(f.dataset.rxIndex) === answer.index);
-    if (other) showAnswer(other, answer, true);
+    if (other) passages = passages.concat(showAnswer(other, answer, true));
   }
   markChecks(first.dataset.rxSession, true);
   showNewDiceBar(first, true);
-  say(first, result.announcement, true);
+  sayProse(first, passages, result.announcement);
 }
 
 // "Show the code" is one choice for the whole site: opening or closing one card's code does

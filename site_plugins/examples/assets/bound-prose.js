@@ -1,0 +1,83 @@
+// The prose an author tied to a card: its bound values (spans the build drew with the
+// documented text) and the paragraphs marked as narrating the card's roll. No rule logic and no
+// formatting: a bound value's new text comes written by the engine's Python, with the card's
+// answer; this module only puts it in place, and puts the documented text back on Restore.
+//
+//   showBound(figure, bound) → the paragraphs whose text changed (for one announcement)
+//   markNarrated(figure, on)     restoreBound(sessionId)
+
+function spansOf(sessionId, index, selector) {
+  return [...document.querySelectorAll(selector)].filter(
+    (span) => span.dataset.rxSession === sessionId && Number(span.dataset.rxCard) === index);
+}
+
+// Where a bound value or a marker sits, as a reader reads it: its paragraph, its list, its cell.
+function passageOf(span) {
+  const item = span.closest("li");
+  if (item) return item.closest("ul, ol") ?? item;
+  return span.closest("p, td, th, dd, blockquote, figcaption") ?? span.parentElement;
+}
+
+function documented(span) {
+  if (span.dataset.rxWritten === undefined) span.dataset.rxWritten = span.textContent;
+  return span.dataset.rxWritten;
+}
+
+// The card's bound values as the new dice made them: ``bound`` holds, in order, each one's
+// text or the error that kept it from being written (then the documented text stays, and its
+// passage is marked as describing the documented roll, like a narrated one).
+export function showBound(figure, bound) {
+  const session = figure.dataset.rxSession;
+  const index = Number(figure.dataset.rxIndex);
+  const changed = new Set();
+  const spans = spansOf(session, index, "span.rx-bound");
+  for (const span of spans) {
+    const answer = bound?.[Number(span.dataset.rxBound)];
+    if (!answer) continue;
+    const was = span.textContent;
+    const text = answer.error ? documented(span) : answer.text;
+    documented(span);
+    span.textContent = text;
+    if (text !== span.dataset.rxWritten) {
+      span.dataset.rxChanged = "true";
+      span.title = "Follows the new dice";
+    } else {
+      delete span.dataset.rxChanged;
+      span.removeAttribute("title");
+    }
+    const passage = passageOf(span);
+    if (answer.error) passage.dataset.rxUnbound = "true";
+    else delete passage.dataset.rxUnbound;
+    if (text !== was && !span.closest("figure")) changed.add(passage);
+  }
+  return [...changed];
+}
+
+// A paragraph marked as narrating the card is about the documented roll while the card shows
+// new dice.
+export function markNarrated(figure, on) {
+  const spans = spansOf(figure.dataset.rxSession, Number(figure.dataset.rxIndex), "span.rx-narrates");
+  for (const span of spans) {
+    const passage = passageOf(span);
+    if (on) passage.dataset.rxDocumented = "true";
+    else delete passage.dataset.rxDocumented;
+  }
+}
+
+// Every bound value of the page's session back to its documented text.
+export function restoreBound(sessionId) {
+  const spans = [...document.querySelectorAll("span.rx-bound")].filter(
+    (span) => span.dataset.rxSession === sessionId && span.dataset.rxWritten !== undefined);
+  for (const span of spans) {
+    span.textContent = span.dataset.rxWritten;
+    delete span.dataset.rxChanged;
+    span.removeAttribute("title");
+    delete passageOf(span).dataset.rxUnbound;
+  }
+}
+
+// What a screen reader hears of the changed passages: their words, once.
+export function passagesSaid(passages) {
+  const words = passages.map((p) => p.textContent.replace(/\s+/g, " ").trim()).filter(Boolean);
+  return words.length ? `The text about it now reads: ${words.join(" ")}` : "";
+}

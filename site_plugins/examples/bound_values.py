@@ -1,0 +1,389 @@
+"""Bound values: a number or a word of a page's prose, tied to an expression on its examples.
+
+An author writes the documented text and, after it, the expression that makes it::
+
+    21 against 9 is a success by [12]{= test.margin}, [three degrees]{= test.degrees}.
+
+The build checks that the text written is what the engine's value reads as, and a Reroll
+writes what the new dice made in its place. How a value reads is taken from the text written
+(:func:`bound_text`), so an author never names a format:
+
+* **a number** as written: ``21``, ``+2``, ``-1``, ``1,200``, ``2.5``, ``32.0%`` (a chance
+  from 0 to 1), ``3rd``;
+* **a number in words**: ``three``, ``Twenty-one``, ``no`` (for 0), ``a``/``an`` (for 1),
+  ``third``;
+* either followed by its noun, which agrees with the number: ``three degrees`` reads
+  ``one degree`` for 1, ``no degrees`` for 0 (words the rules never count, ``damage``,
+  ``Health``, ``AD``, stay as they are);
+* **dice faces**: ``6 4 3 3 2 1 5`` (any sequence of whole numbers), or a **list**:
+  ``Tam, Ana and Bo``, ``6, 4 and 3``;
+* **yes** or **no** for a flag, and otherwise **text**: the value's own words (a string, an
+  outcome such as ``success``, a character's name), its first letter a capital where the
+  written text's is.
+
+No MkDocs here: the build checks bound values with these functions, and the browser's
+Python writes them after a Reroll with the very same ones.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rules_core.words import noun
+
+#: Where a binding sits: in the prose of the page, or in its example's title.
+PROSE = "prose"
+TITLE = "title"
+
+
+class BoundTextError(Exception):
+    """A value that cannot be written the way the bound text is written."""
+
+
+@dataclass(frozen=True)
+class Binding:
+    """A value of the prose tied to an expression on the examples (see the module).
+
+    ``line`` is the 1-based file line of its ``[``; ``written`` the documented text (spaces
+    and line breaks read as one space); ``expression`` the Python that makes it, evaluated
+    in the page's session right after the example it narrates; ``place`` is
+    :data:`PROSE` or :data:`TITLE`. ``start`` and ``end`` are where the whole binding sits
+    in the text it was read from (for a title: where its text sits in the plain title).
+    """
+
+    line: int
+    written: str
+    expression: str
+    place: str = PROSE
+    start: int = 0
+    end: int = 0
+    #: The binding as written in the page, ``[21]{= test.total}``.
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class BoundRun:
+    """A binding evaluated: the text its value reads as, or why there is none."""
+
+    binding: Binding
+    text: str = ""
+    error: str = ""
+    #: The class of the error the expression raised ("" when it ran, or for a value that
+    #: cannot be written the way the text is).
+    raised: str = ""
+
+    @property
+    def matches(self) -> bool:
+        """Whether the engine's text is the text written."""
+        return not self.error and self.text == self.binding.written
+
+
+def evaluate(binding: Binding, namespace: Mapping[str, Any], shown: Any = None) -> BoundRun:
+    """The text ``binding``'s expression gives in ``namespace``, read as its text is written.
+
+    ``_`` stands for ``shown``, the last value the narrated example showed (as in a Python
+    session); ``rolled`` is not there (a bound value reads what the dice made, it rolls
+    none). A rules refusal, a Python error or a value that cannot be written so is the
+    run's ``error``, never an exception.
+    """
+    names = {name: value for name, value in namespace.items() if name != "rolled"}
+    try:
+        code = compile(binding.expression, "<bound value>", "eval")
+        value = eval(code, names, {"_": shown})
+        return BoundRun(binding, text=bound_text(value, binding.written))
+    except BoundTextError as error:
+        return BoundRun(binding, error=str(error))
+    except (Exception, SystemExit, KeyboardInterrupt) as error:
+        return BoundRun(binding, error=f"{type(error).__name__}: {error}{_attributes(error)}",
+                        raised=type(error).__name__)
+
+
+def _attributes(error: BaseException) -> str:
+    """For a misspelt attribute, the ones the object has (at most 30)."""
+    if not isinstance(error, AttributeError) or getattr(error, "obj", None) is None:
+        return ""
+    names = [name for name in dir(error.obj) if not name.startswith("_")]
+    if not names:
+        return ""
+    more = f", and {len(names) - 30} more" if len(names) > 30 else ""
+    return f" (it has: {', '.join(names[:30])}{more})"
+
+
+# ---- how a value reads, from the text written ------------------------------------------------
+
+_ONES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+         "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+         "eighteen", "nineteen")
+_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh",
+             "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth",
+             "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth")
+#: Words for zero, and the articles that stand for one.
+_ZERO_WORDS = ("no", "none", "zero")
+_ARTICLES = ("a", "an")
+#: Nouns a number does not change: what the rules measure rather than count.
+_UNCOUNTED = frozenset({"damage", "health", "endurance", "armor", "armour", "defense",
+                        "defence", "initiative", "momentum", "difficulty", "in", "all",
+                        "more", "less", "fewer", "left", "each", "total"})
+#: Plurals the general rules miss, singular → plural.
+_PLURALS = {"die": "dice", "success": "successes", "six": "sixes", "is": "are", "was": "were",
+            "this": "these", "man": "men", "foot": "feet"}
+_SINGULARS = {plural: singular for singular, plural in _PLURALS.items()}
+
+_DIGITS = re.compile(r"(?P<sign>[+\-−]?)(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?P<fraction>\.\d+)?"
+                     r"(?P<unit>%|st|nd|rd|th)?")
+_FACES = re.compile(r"\d+(?: +\d+)+")
+
+
+def bound_text(value: Any, written: str) -> str:
+    """``value`` written the way ``written`` is (see the module's docstring)."""
+    written = " ".join(written.split())
+    if callable(value) and not isinstance(value, type | enum.Enum):
+        raise BoundTextError(f"the expression gives {getattr(value, '__name__', 'a function')}"
+                             "(), a function or method, not a value: call it")
+    if isinstance(value, bool):
+        return _flag(value, written)
+    if _is_sequence(value):
+        return _sequence(list(value), written)
+    if not is_number(value):
+        return _capital(_words(value), written)
+    first, _, rest = written.partition(" ")
+    digits = _DIGITS.fullmatch(first)
+    if digits:
+        return _with_noun(_number(value, digits), first, rest, value)
+    if _number_word(first) is not None:
+        return _with_noun(_capital(_in_words(value, first, bool(rest)), first), first, rest,
+                          value)
+    raise BoundTextError(
+        f"the value is the number {value}, but the text {written!r} does not start with a "
+        "number: write it in digits or in words (21, twenty-one), or bind the number alone")
+
+
+def _flag(value: bool, written: str) -> str:
+    if written.lower() not in ("yes", "no"):
+        raise BoundTextError(
+            f"the value is {value}, which the text can read only as 'yes' or 'no', not "
+            f"{written!r}: give the words in the expression, e.g. "
+            "\"hits\" if attack.hit else \"misses\"")
+    return _capital("yes" if value else "no", written)
+
+
+def _is_sequence(value: Any) -> bool:
+    return isinstance(value, Sequence) and not isinstance(value, str) and not hasattr(
+        value, "_fields")
+
+
+def _sequence(items: list[Any], written: str) -> str:
+    """Dice faces (``6 4 3``) or a list (``Tam, Ana and Bo``), as ``written`` is."""
+    if not items:
+        return "none"
+    if _FACES.fullmatch(written) or (
+            written.isdigit() and len(items) == 1 and isinstance(items[0], int)):
+        if not all(isinstance(item, int) and not isinstance(item, bool) for item in items):
+            raise BoundTextError(f"the text {written!r} is dice faces, but the value holds "
+                                 f"{_words(items)!r}, not only whole numbers")
+        return " ".join(str(item) for item in items)
+    words = [_words(item) for item in items]
+    if len(words) == 1:
+        return _capital(words[0], written)
+    last = " or " if " or " in written else " and "
+    if last.strip() not in written.split():
+        return _capital(", ".join(words), written)
+    serial = "," if f",{last}" in written else ""
+    return _capital(", ".join(words[:-1]) + serial + last + words[-1], written)
+
+
+def _words(value: Any) -> str:
+    """A value's own words: a string, an enumeration's value, a character's name."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, enum.Enum):
+        return str(value.value) if isinstance(value.value, str) else value.name.lower()
+    name = getattr(value, "name", None)
+    if isinstance(name, str):
+        return name
+    return str(value)
+
+
+def _whole(value: Any, written: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
+        raise BoundTextError(f"the text {written!r} is a number, but the value is "
+                             f"{_words(value)!r} ({type(value).__name__})")
+    if value != int(value):
+        raise BoundTextError(f"the text {written!r} is a whole number, but the value is "
+                             f"{value}: write as many decimals as it needs")
+    return int(value)
+
+
+def _number(value: Any, digits: re.Match[str]) -> str:
+    """``value`` in digits, with the sign, grouping, decimals and unit written."""
+    written = digits.group()
+    unit = digits["unit"] or ""
+    decimals = len(digits["fraction"] or ".") - 1
+    if unit == "%":
+        if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
+            raise BoundTextError(f"the text {written!r} is a percentage, but the value is "
+                                 f"{_words(value)!r}")
+        number = f"{float(value) * 100:,.{decimals}f}"
+    elif decimals:
+        number = f"{float(_real(value, written)):,.{decimals}f}"
+    else:
+        whole = _whole(value, written)
+        number = f"{abs(whole):,}"
+        if unit and unit != "%":
+            unit = _ordinal_suffix(whole)
+        number = ("-" if whole < 0 else "") + number
+    if "," not in digits["whole"]:
+        number = number.replace(",", "")
+    return _signed(number, digits["sign"]) + unit
+
+
+def _real(value: Any, written: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
+        raise BoundTextError(f"the text {written!r} is a number, but the value is "
+                             f"{_words(value)!r}")
+    return float(value)
+
+
+def _signed(number: str, sign: str) -> str:
+    """A number with the sign the text writes: ``+`` on positive numbers where it wrote one,
+    and its minus sign (``-`` or ``−``)."""
+    minus = "−" if sign == "−" else "-"
+    if number.startswith("-"):
+        return minus + number[1:]
+    return ("+" if sign == "+" else "") + number
+
+
+def _ordinal_suffix(n: int) -> str:
+    if 10 <= abs(n) % 100 <= 20:
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(abs(n) % 10, "th")
+
+
+def _number_word(word: str) -> str | None:
+    """What kind of number word ``word`` is (``count``, ``zero``, ``article``,
+    ``ordinal``), or ``None``."""
+    lowered = word.lower()
+    if lowered in _ZERO_WORDS:
+        return "zero"
+    if lowered in _ARTICLES:
+        return "article"
+    if lowered in _ORDINALS:
+        return "ordinal"
+    if _from_words(lowered) is not None:
+        return "count"
+    return None
+
+
+def _from_words(word: str) -> int | None:
+    """``twenty-one`` → 21; ``None`` if ``word`` is no number from 0 to 99 in words."""
+    if word in _ONES:
+        return _ONES.index(word)
+    tens, _, ones = word.partition("-")
+    if tens in _TENS[2:] and (not ones or ones in _ONES[1:10]):
+        return _TENS.index(tens) * 10 + (_ONES.index(ones) if ones else 0)
+    return None
+
+
+def written_number(word: str) -> int | None:
+    """The number a word of the text stands for (``three`` → 3, ``12`` → 12), if any."""
+    lowered = word.lower()
+    if lowered in _ZERO_WORDS:
+        return 0
+    if lowered in _ARTICLES:
+        return 1
+    digits = _DIGITS.fullmatch(word)
+    if digits and not digits["fraction"] and digits["unit"] in (None, "st", "nd", "rd", "th"):
+        number = int(digits["whole"].replace(",", ""))
+        return -number if digits["sign"] in ("-", "−") else number
+    if lowered in _ORDINALS:
+        return _ORDINALS.index(lowered)
+    return _from_words(lowered)
+
+
+def _in_words(value: Any, first: str, counts_a_noun: bool) -> str:
+    """A whole number in words, as ``first`` writes its number."""
+    n = _whole(value, first)
+    kind = _number_word(first)
+    if kind == "ordinal":
+        return _ORDINALS[n] if 0 < n < len(_ORDINALS) else f"{n}{_ordinal_suffix(n)}"
+    if n == 0:
+        if first.lower() in _ZERO_WORDS:
+            return first.lower()
+        return "no" if counts_a_noun else "zero"
+    if n == 1 and kind == "article":
+        return first.lower()
+    if n < 0 or n > 99:
+        return f"{n:,}"
+    if n < 20:
+        return _ONES[n]
+    tens, ones = divmod(n, 10)
+    return _TENS[tens] + (f"-{_ONES[ones]}" if ones else "")
+
+
+def _capital(text: str, written: str) -> str:
+    if written[:1].isupper() and text[:1].islower():
+        return text[0].upper() + text[1:]
+    return text
+
+
+def _with_noun(number: str, first: str, rest: str, value: Any) -> str:
+    """The number and the words after it, its noun (the last word) agreeing with it."""
+    if not rest:
+        return number
+    n = value if isinstance(value, int) and not isinstance(value, bool) else None
+    words = rest.split(" ")
+    if n is None or not words[-1].isalpha():
+        return f"{number} {rest}"
+    was = written_number(first)
+    words[-1] = _agreeing(words[-1], was, n)
+    return f"{number} {' '.join(words)}"
+
+
+def _agreeing(word: str, was: int | None, n: int) -> str:
+    """``word`` (the noun after a number that was ``was``) as it reads after ``n``."""
+    if word.lower() in _UNCOUNTED or (len(word) > 1 and word.isupper()):
+        return word
+    singular = word if was == 1 else _singular(word)
+    if singular is None:
+        return word  # not a plural: a word that does not count (in all, left)
+    return singular if abs(n) == 1 else _keep_case(_plural(singular.lower()), singular)
+
+
+def _singular(word: str) -> str | None:
+    lowered = word.lower()
+    if lowered in _SINGULARS:
+        return _keep_case(_SINGULARS[lowered], word)
+    if lowered.endswith("ies") and len(lowered) > 3:
+        return word[:-3] + "y"
+    if lowered.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    if lowered.endswith("s") and not lowered.endswith("ss"):
+        return word[:-1]
+    return None
+
+
+def _plural(word: str) -> str:
+    if word in _PLURALS:
+        return _PLURALS[word]
+    if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return word[:-1] + "ies"
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    return noun(2, word)
+
+
+def _keep_case(word: str, like: str) -> str:
+    return word[:1].upper() + word[1:] if like[:1].isupper() else word
+
+
+def is_number(value: Any) -> bool:
+    """Whether ``value`` is a number a text could state (not a flag)."""
+    return isinstance(value, int | float | Fraction) and not isinstance(value, bool) and (
+        not isinstance(value, float) or math.isfinite(value))
