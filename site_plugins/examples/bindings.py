@@ -31,16 +31,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from site_plugins.examples.bound_values import PROSE, TITLE, Binding
-from site_plugins.examples.prose import LINK_TARGET, mask_blocks, mask_code_spans, prose
+from site_plugins.examples.prose import (
+    LINK_TARGET,
+    BoundSource,
+    bound_sources,
+    mask_blocks,
+    mask_code_spans,
+    prose,
+)
 
-#: A bound value: ``[text]{= expression}``; neither part holds brackets or braces.
-BINDING = re.compile(r"(?<!\\)\[(?P<text>[^\[\]]*)\]\{[ \t]*=(?P<expression>[^{}]*)\}")
 #: The start of an expression anywhere: one not right after a bracketed text is an error.
 _OPENING = re.compile(r"\{[ \t]*=")
-#: A paragraph's marker, alone on the line after it: ``{: narrates }``, ``{: narrates="id" }``.
-MARKER = re.compile(r"^(?P<indent>[ \t]*)\{:[ \t]*narrates[ \t]*"
+#: A paragraph's marker, alone on the line after it: ``{: narrates }``,
+#: ``{: narrates="id" }`` or ``{: about="id" }``.
+MARKER = re.compile(r"^(?P<indent>[ \t]*)\{:[ \t]*(?P<kind>narrates|about)[ \t]*"
                     r"(?:=[ \t]*(?:\"(?P<quoted>[^\"]*)\"|(?P<bare>[^\s}\"]+))[ \t]*)?\}[ \t]*$")
-_NEAR_MARKER = re.compile(r"^[ \t]*\{:?[ \t]*narr", re.IGNORECASE)
+_NEAR_MARKER = re.compile(r"^[ \t]*\{:?[ \t]*(?:narr|about)", re.IGNORECASE)
 #: Text a bound value may not hold: Markdown that its span would not keep.
 _MARKUP = re.compile(r"[*_`<>\\|]")
 #: The longest bound text and expression, in characters (a Reroll carries them).
@@ -70,6 +76,9 @@ class Narration:
     start: int
     end: int
     anchor: int
+    #: ``{: narrates }`` (the paragraph is marked after a reroll), not ``{: about=… }``
+    #: (which only ties its bound values to the example).
+    flags: bool = True
 
 
 @dataclass(frozen=True)
@@ -92,23 +101,23 @@ def read_bound_prose(text: str, places: Sequence[Place], first_line: int = 1) ->
     layout = _Layout(masked.split("\n"), lines, places)
     errors: list[tuple[int, str]] = []
     markers = _markers(layout, places, first_line, errors)
-    marked = {layout.paragraph_end(line - 1): index for line, index in markers.items()}
+    marked = {layout.paragraph_end(line - 1): index for line, (index, _) in markers.items()}
     bound: dict[int, list[Binding]] = {}
     taken: list[tuple[int, int]] = []
-    for match in BINDING.finditer(masked):
-        taken.append(match.span())
-        line = _line_of(starts, match.start())
-        problem = _problem(match, spans, places)
+    for found in bound_sources(masked):
+        taken.append((found.start, found.end))
+        line = _line_of(starts, found.start)
+        problem = _problem(found, spans, places)
         if problem:
             errors.append((first_line + line, problem))
             continue
-        last = _line_of(starts, match.end() - 1)
+        last = _line_of(starts, found.end - 1)
         index = marked.get(layout.paragraph_end(last))
         if index is None:
             index = layout.narrated(layout.paragraph_start(line), last)
-        binding = Binding(first_line + line, " ".join(match["text"].split()),
-                          " ".join(match["expression"].split()), PROSE,
-                          match.start(), match.end(), text[match.start():match.end()])
+        binding = Binding(first_line + line, " ".join(found.text.split()),
+                          " ".join(found.expression.split()), PROSE,
+                          found.start, found.end, text[found.start:found.end])
         bound.setdefault(index, []).append(binding)
     for opening in _OPENING.finditer(spans):
         if not any(start <= opening.start() < end for start, end in taken):
@@ -116,8 +125,9 @@ def read_bound_prose(text: str, places: Sequence[Place], first_line: int = 1) ->
                            "'{=' starts a bound value, which needs its documented text in "
                            "brackets right before it: [21]{= test.total}"))
     narrations = tuple(Narration(first_line + line, index, starts[line],
-                                 starts[line] + len(lines[line]), anchor=starts[line] - 1)
-                       for line, index in sorted(markers.items()))
+                                 starts[line] + len(lines[line]), anchor=starts[line] - 1,
+                                 flags=flags)
+                       for line, (index, flags) in sorted(markers.items()))
     return BoundProse({i: tuple(b) for i, b in bound.items()}, narrations, tuple(errors))
 
 
@@ -133,10 +143,13 @@ class Paragraph:
 
 def paragraphs(text: str, places: Sequence[Place], first_line: int = 1) -> list[Paragraph]:
     """The page's paragraphs of prose (not headings), each with the example it narrates; a
-    paragraph marked ``{: narrates="id" }`` with that example."""
+    paragraph marked ``{: narrates="id" }`` with that example. Bound values, whole, are
+    blanked out: what is left is prose no check reads."""
     if not places:
         return []
     masked = prose(text)
+    for bound in bound_sources(mask_code_spans(mask_blocks(text))):
+        masked = masked[:bound.start] + " " * (bound.end - bound.start) + masked[bound.end:]
     layout = _Layout(mask_blocks(text).split("\n"), text.split("\n"), places)
     lines = masked.split("\n")
     markers = _markers(layout, places, first_line, [])
@@ -148,7 +161,7 @@ def paragraphs(text: str, places: Sequence[Place], first_line: int = 1) -> list[
             continue
         end = layout.paragraph_end(line)
         marker = markers.get(end + 1)
-        index = marker if marker is not None else layout.narrated(line, end)
+        index = marker[0] if marker is not None else layout.narrated(line, end)
         found.append(Paragraph(first_line + line, "\n".join(lines[line:end + 1]), index))
         line = end + 1
     return found
@@ -160,17 +173,17 @@ def read_title(title: str) -> tuple[str, tuple[Binding, ...], str]:
     plain: list[str] = []
     bindings: list[Binding] = []
     position = 0
-    for match in BINDING.finditer(title):
-        plain.append(title[position:match.start()])
-        written = " ".join(match["text"].split())
-        problem = _bad_parts(written, match["expression"])
+    for found in bound_sources(title):
+        plain.append(title[position:found.start])
+        written = " ".join(found.text.split())
+        problem = _bad_parts(found)
         if problem:
             return title, (), problem
         offset = sum(map(len, plain))
-        bindings.append(Binding(0, written, " ".join(match["expression"].split()), TITLE,
-                                offset, offset + len(written), match.group()))
+        bindings.append(Binding(0, written, " ".join(found.expression.split()), TITLE,
+                                offset, offset + len(written), title[found.start:found.end]))
         plain.append(written)
-        position = match.end()
+        position = found.end
     plain.append(title[position:])
     text = "".join(plain)
     if _OPENING.search(text):
@@ -224,40 +237,48 @@ class _Layout:
 
 
 def _markers(layout: _Layout, places: Sequence[Place], first_line: int,
-             errors: list[tuple[int, str]]) -> dict[int, int]:
-    """Each ``{: narrates }`` marker's 0-based line → the example its paragraph narrates."""
-    found: dict[int, int] = {}
+             errors: list[tuple[int, str]]) -> dict[int, tuple[int, bool]]:
+    """Each marker's 0-based line → the example its paragraph narrates, and whether the
+    paragraph is marked after a reroll (``narrates``) or only tied to it (``about``)."""
+    found: dict[int, tuple[int, bool]] = {}
     ids = {place.card_id: index for index, place in enumerate(places)}
     for number, line in enumerate(layout.lines):
         match = MARKER.match(line) if layout.marker[number] else None
         if match is None:
             if _NEAR_MARKER.match(line) and not layout.raw_blank[number]:
                 errors.append((first_line + number, f"cannot read {line.strip()!r}: mark a "
-                               "paragraph with {: narrates } (or {: narrates=\"card-id\" }) "
-                               "alone on the line right after it"))
+                               "paragraph with {: narrates }, {: narrates=\"card-id\" } or "
+                               "{: about=\"card-id\" }, alone on the line right after it"))
             continue
+        kind = match["kind"]
         if number == 0 or layout.blank[number - 1]:
-            errors.append((first_line + number, "{: narrates } marks the paragraph right "
+            errors.append((first_line + number, f"{{: {kind} }} marks the paragraph right "
                            "above it, and there is none: put it on the line after the "
                            "paragraph's last line, with no blank line between"))
             continue
         if not places:
-            errors.append((first_line + number, "{: narrates } on a page with no example: "
+            errors.append((first_line + number, f"{{: {kind} }} on a page with no example: "
                            "a paragraph can only narrate an example of its page"))
             continue
         wanted = match["quoted"] if match["quoted"] is not None else match["bare"]
+        if kind == "about" and wanted is None:
+            errors.append((first_line + number, "{: about } names no example: write "
+                           "{: about=\"card-id\" } with the id of the example the paragraph's "
+                           "bound values are about (or {: narrates } to mark the paragraph)"))
+            continue
         if wanted is not None and wanted not in ids:
             known = ", ".join(sorted(ids)) or "none"
-            errors.append((first_line + number, f"{{: narrates=\"{wanted}\" }} names no "
+            errors.append((first_line + number, f"{{: {kind}=\"{wanted}\" }} names no "
                            f"example of this page: its examples' ids are {known}"))
             continue
-        found[number] = ids[wanted] if wanted is not None else layout.narrated(
+        index = ids[wanted] if wanted is not None else layout.narrated(
             layout.paragraph_start(number - 1), number - 1)
+        found[number] = (index, kind == "narrates")
     return found
 
 
-def _problem(match: re.Match[str], spans: str, places: Sequence[Place]) -> str:
-    start = match.start()
+def _problem(found: BoundSource, spans: str, places: Sequence[Place]) -> str:
+    start = found.start
     if spans[start] == " ":
         return ("a bound value inside a code span is never drawn as one: take it out of the "
                 "backticks (`…`), or write the text without {= …}")
@@ -268,11 +289,15 @@ def _problem(match: re.Match[str], spans: str, places: Sequence[Place]) -> str:
     if not places:
         return ("a bound value on a page with no example: it can only show a value the "
                 "page's examples make")
-    return _bad_parts(" ".join(match["text"].split()), match["expression"])
+    return _bad_parts(found)
 
 
-def _bad_parts(written: str, expression: str) -> str:
+def _bad_parts(found: BoundSource) -> str:
     """What is wrong with a binding's text or expression ("" if nothing)."""
+    written = " ".join(found.text.split())
+    if not found.closed:
+        return (f"the expression of [{written}] is never closed: end it with '}}' before the "
+                "paragraph ends")
     if not written:
         return "a bound value with no text: write the documented text in the brackets"
     if _MARKUP.search(written):
@@ -280,7 +305,7 @@ def _bad_parts(written: str, expression: str) -> str:
                 "plain text: put emphasis and code around the brackets, **[21]{= total}**")
     if len(written) > MAX_WRITTEN:
         return f"the bound text is {len(written)} characters long; at most {MAX_WRITTEN}"
-    source = " ".join(expression.split())
+    source = " ".join(found.expression.split())
     if not source:
         return (f"the bound value [{written}] has no expression: write the Python that "
                 "makes it after '=', e.g. [21]{= test.total}")

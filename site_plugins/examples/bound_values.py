@@ -9,12 +9,14 @@ writes what the new dice made in its place. How a value reads is taken from the 
 (:func:`bound_text`), so an author never names a format:
 
 * **a number** as written: ``21``, ``+2``, ``-1``, ``1,200``, ``2.5``, ``32.0%`` (a chance
-  from 0 to 1), ``3rd``;
+  from 0 to 1), ``3rd``, ``10d6`` (the number of dice);
 * **a number in words**: ``three``, ``Twenty-one``, ``no`` (for 0), ``a``/``an`` (for 1),
   ``third``;
 * either followed by its noun, which agrees with the number: ``three degrees`` reads
   ``one degree`` for 1, ``no degrees`` for 0 (words the rules never count, ``damage``,
   ``Health``, ``AD``, stay as they are);
+* after ``a`` or ``an``, a number in digits or a text, the article agreeing with what
+  follows: ``a 7`` reads ``an 8``, ``a failure`` reads ``an exceptional success``;
 * **dice faces**: ``6 4 3 3 2 1 5`` (any sequence of whole numbers), or a **list**:
   ``Tam, Ana and Bo``, ``6, 4 and 3``;
 * **yes** or **no** for a flag, and otherwise **text**: the value's own words (a string, an
@@ -77,6 +79,9 @@ class BoundRun:
     #: The class of the error the expression raised ("" when it ran, or for a value that
     #: cannot be written the way the text is).
     raised: str = ""
+    #: The name the expression needed that a move the rules refused never made (after a
+    #: reroll, in practice): the text stays as documented, as a statement not played does.
+    unmade: str = ""
 
     @property
     def matches(self) -> bool:
@@ -139,6 +144,8 @@ _SINGULARS = {plural: singular for singular, plural in _PLURALS.items()}
 _DIGITS = re.compile(r"(?P<sign>[+\-−]?)(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?P<fraction>\.\d+)?"
                      r"(?P<unit>%|st|nd|rd|th)?")
 _FACES = re.compile(r"\d+(?: +\d+)+")
+#: A pool of dice: ``10d6`` reads the value as the number of dice.
+_POOL = re.compile(r"\d+d(?P<sides>\d+)")
 
 
 def bound_text(value: Any, written: str) -> str:
@@ -151,18 +158,43 @@ def bound_text(value: Any, written: str) -> str:
         return _flag(value, written)
     if _is_sequence(value):
         return _sequence(list(value), written)
+    first, _, rest = written.partition(" ")
+    if first.lower() in _ARTICLES and rest and (
+            not is_number(value) or _DIGITS.fullmatch(rest.split(" ")[0])):
+        text = bound_text(value, rest)
+        if text.split(" ")[0].lower() in _ARTICLES:  # the value brings its own article
+            return _capital(text, first)
+        return _with_article(first, text)
     if not is_number(value):
         return _capital(_words(value), written)
-    first, _, rest = written.partition(" ")
     digits = _DIGITS.fullmatch(first)
     if digits:
         return _with_noun(_number(value, digits), first, rest, value)
+    pool = _POOL.fullmatch(first)
+    if pool:
+        return _with_noun(f"{_whole(value, first)}d{pool['sides']}", first, rest, value)
     if _number_word(first) is not None:
         return _with_noun(_capital(_in_words(value, first, bool(rest)), first), first, rest,
                           value)
     raise BoundTextError(
         f"the value is the number {value}, but the text {written!r} does not start with a "
         "number: write it in digits or in words (21, twenty-one), or bind the number alone")
+
+
+def _with_article(article: str, text: str) -> str:
+    """``text`` after the article it takes (``a 7``, ``an 8``, ``an exceptional success``),
+    the article's first letter a capital where ``article``'s is."""
+    chosen = "an" if _starts_with_a_vowel_sound(text) else "a"
+    return _capital(f"{chosen} {text}", article)
+
+
+def _starts_with_a_vowel_sound(text: str) -> bool:
+    number = _DIGITS.match(text)
+    if number and number["sign"] == "":
+        digits = number["whole"].replace(",", "")
+        spoken = len(digits) % 3 or 3  # the digits read before the first "thousand"
+        return digits[0] == "8" or digits[:spoken] in ("11", "18")
+    return text[:1].lower() in ("a", "e", "i", "o", "u")
 
 
 def _flag(value: bool, written: str) -> str:
@@ -183,19 +215,24 @@ def _sequence(items: list[Any], written: str) -> str:
     """Dice faces (``6 4 3``) or a list (``Tam, Ana and Bo``), as ``written`` is."""
     if not items:
         return "none"
-    if _FACES.fullmatch(written) or (
-            written.isdigit() and len(items) == 1 and isinstance(items[0], int)):
+    if _FACES.fullmatch(written) or written.isdigit():
         if not all(isinstance(item, int) and not isinstance(item, bool) for item in items):
             raise BoundTextError(f"the text {written!r} is dice faces, but the value holds "
                                  f"{_words(items)!r}, not only whole numbers")
         return " ".join(str(item) for item in items)
+    first = written.split(" ")[0]
+    if (_DIGITS.fullmatch(first) or _number_word(first)) and not re.search(r",| and | or ",
+                                                                          written):
+        raise BoundTextError(
+            f"the value is a list of {len(items)} ({_words(items)}), but the text {written!r} "
+            "states one number: bind one value, or len(...) to count them")
     words = [_words(item) for item in items]
     if len(words) == 1:
         return _capital(words[0], written)
     last = " or " if " or " in written else " and "
     if last.strip() not in written.split():
         return _capital(", ".join(words), written)
-    serial = "," if f",{last}" in written else ""
+    serial = "," if f",{last}" in written and len(words) > 2 else ""
     return _capital(", ".join(words[:-1]) + serial + last + words[-1], written)
 
 
@@ -350,7 +387,7 @@ def _agreeing(word: str, was: int | None, n: int) -> str:
     """``word`` (the noun after a number that was ``was``) as it reads after ``n``."""
     if word.lower() in _UNCOUNTED or (len(word) > 1 and word.isupper()):
         return word
-    singular = word if was == 1 else _singular(word)
+    singular = word if was == 1 or (was == 0 and word.lower() in _PLURALS) else _singular(word)
     if singular is None:
         return word  # not a plural: a word that does not count (in all, left)
     return singular if abs(n) == 1 else _keep_case(_plural(singular.lower()), singular)

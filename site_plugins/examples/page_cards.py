@@ -54,13 +54,16 @@ class PageCards:
 
     def place(self, markdown: str, result: PageResult, session: str,
               links: Mapping[str, str], note: Callable[[str], None]) -> str:
-        """Swap each example fence of ``markdown`` for a placeholder paragraph; ``note`` is
+        """Swap each example fence of ``markdown`` for a placeholder paragraph, and each bound
+        value and narrated paragraph's marker for its span (:func:`bound_edits`); ``note`` is
         told of an example card that shows a reader nothing but code."""
-        lines = bound_markdown(markdown, result, session).split("\n")
         self.pages += 1
         ids = card_ids(result.blocks)
-        for index in reversed(range(len(result.blocks))):
-            block, run = result.blocks[index], result.runs[index]
+        starts = [0]
+        for line in markdown.split("\n"):
+            starts.append(starts[-1] + len(line) + 1)
+        edits = bound_edits(result, session)
+        for index, (block, run) in enumerate(zip(result.blocks, result.runs, strict=True)):
             failures = [str(f) for f in result.failures.get(index, [])]
             if not failures and run.example.kind == "example" and not reader_items(run):
                 note(f"{result.path}:{block.example.line}: the example "
@@ -73,8 +76,11 @@ class PageCards:
             self.cards[token] = (ids[index], functools.partial(
                 draw_card, run, session_id=session, index=index, failures=tuple(failures),
                 setup=setup, links=tuple(sorted(links.items()))))
-            lines[block.start : block.end + 1] = ["", block.indent + token, ""]
-        return "\n".join(lines)
+            edits.append((starts[block.start], starts[block.end + 1] - 1,
+                          f"\n{block.indent}{token}\n"))
+        for start, end, text in sorted(edits, reverse=True):
+            markdown = markdown[:start] + text + markdown[end:]
+        return markdown
 
     def fill(self, html: str, headings: Iterable[Heading]) -> str:
         """The page's HTML with its cards drawn in place of their placeholders."""
@@ -113,28 +119,26 @@ def draw_card(run: ExampleRun, card_id: str, session_id: str, index: int,
     return html
 
 
-def bound_markdown(markdown: str, result: PageResult, session: str) -> str:
-    """``markdown`` with each bound value of its prose as a span holding its documented text
-    (a Reroll writes the new dice's text in it), and each ``{: narrates }`` marker as an
-    empty span closing the paragraph it marks. Lines stay where they were: the example
-    blocks are found by their line."""
+def bound_edits(result: PageResult, session: str) -> list[tuple[int, int, str]]:
+    """Where a page's Markdown changes for its bound values and narrated paragraphs: each bound
+    value becomes a span holding its documented text (a Reroll writes the new dice's text in
+    it), and each ``{: narrates }`` marker an empty span closing the paragraph it marks (an
+    ``{: about=… }`` marker goes). Each edit is ``(start, end, new text)`` in characters."""
     edits: list[tuple[int, int, str]] = []
     for index, block in enumerate(result.blocks):
         for k, binding in enumerate(block.example.bindings):
             if binding.place != PROSE:
                 continue
-            written, _, expression = binding.source[1:].partition("]")
-            html_text = html.escape(written, quote=False)
-            edits.append((binding.start, binding.end, bound_span(session, index, k, html_text)
-                          + "\n" * expression.count("\n")))
+            written = binding.source[1:].partition("]")[0]
+            edits.append((binding.start, binding.end,
+                          bound_span(session, index, k, html.escape(written, quote=False))))
     for narration in result.narrations:
         edits.append((narration.start, narration.end, ""))
-        marker = (f'<span class="rx-narrates" data-rx-session="{html.escape(session)}" '
-                  f'data-rx-card="{narration.index}"></span>')
-        edits.append((narration.anchor, narration.anchor, marker))
-    for start, end, text in sorted(edits, reverse=True):
-        markdown = markdown[:start] + text + markdown[end:]
-    return markdown
+        if narration.flags:
+            edits.append((narration.anchor, narration.anchor,
+                          f'<span class="rx-narrates" data-rx-session="{html.escape(session)}" '
+                          f'data-rx-card="{narration.index}"></span>'))
+    return edits
 
 
 def heading_ids(items: Iterable[Heading]) -> Iterator[str]:

@@ -9,6 +9,8 @@ Used by the glossary check (:mod:`site_plugins.examples.glossary`); no MkDocs he
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 from site_plugins.examples.fences import fences
 
@@ -25,9 +27,10 @@ _NOT_PROSE = re.compile(
     r"|^\*\[[^\]\n]*\]:.*$"  # *[ABBR]: title
     r"|</?[A-Za-z][^>\n]*>"  # <tag attribute="…">, <https://…>
     r"|\{:?[ \t]*[#.][^}\n]*\}"  # { #id .class }
-    r"|\]\{[ \t]*=[^{}]*\}"  # the expression of a bound value: [21]{= test.total}
-    r"|^[ \t]*\{:[ \t]*narrates[^}\n]*\}[ \t]*$",  # a paragraph's {: narrates }
+    r"|^[ \t]*\{:[ \t]*(?:narrates|about)\b[^}\n]*\}[ \t]*$",  # {: narrates }, {: about=… }
     re.MULTILINE)
+#: The start of a bound value: its documented text in brackets, then ``{=``.
+BOUND_OPENING = re.compile(r"(?<!\\)\[(?P<text>[^\[\]]*)\]\{[ \t]*=")
 #: A link's target (and title), a reference link's label, an HTML tag: text a reader never
 #: reads as a sentence of its page.
 LINK_TARGET = re.compile(r"\]\((?:[^()\n]|\([^()\n]*\))*\)|\]\[[^\]\n]*\]|</?[A-Za-z][^>\n]*>")
@@ -37,12 +40,76 @@ _MARKDOWN_LINK = re.compile(r"!?\[(?P<text>[^\]]*)\](?:\([^)]*\)|\[[^\]]*\])")
 _EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})(?=\S)(?P<text>.+?)(?<=\S)\1")
 
 
+@dataclass(frozen=True)
+class BoundSource:
+    """A bound value as written, ``[21]{= test.total}``: where it starts and ends in the
+    text, its bracketed text and its expression. ``closed`` is false for an expression that
+    runs to the end of its paragraph with no ``}``."""
+
+    start: int
+    end: int
+    text: str
+    expression: str
+    closed: bool = True
+
+    @property
+    def expression_start(self) -> int:
+        """Where the braces start: the end of the bracketed text."""
+        return self.start + len(self.text) + 2
+
+
+def bound_sources(text: str) -> Iterator[BoundSource]:
+    """Every bound value of ``text``, in order. The expression ends at the brace that closes
+    the one after the brackets: braces inside it (a set, a dict) and inside its strings are
+    its own. It never runs past a blank line."""
+    position = 0
+    while (opening := BOUND_OPENING.search(text, position)) is not None:
+        end = _closing_brace(text, opening.end())
+        if end is None:
+            paragraph = _BLANK_LINE.search(text, opening.end())
+            stop = paragraph.start() if paragraph else len(text)
+            yield BoundSource(opening.start(), stop, opening["text"],
+                              text[opening.end():stop], closed=False)
+            position = stop
+            continue
+        yield BoundSource(opening.start(), end + 1, opening["text"], text[opening.end():end])
+        position = end + 1
+
+
+def _closing_brace(text: str, position: int) -> int | None:
+    """The index of the ``}`` that closes a brace opened before ``position``."""
+    depth, quote = 1, ""
+    index = position
+    while index < len(text):
+        char = text[index]
+        if quote:
+            if char == "\\":
+                index += 1
+            elif char == quote:
+                quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return index
+        elif char == "\n" and text[index + 1:].lstrip(" \t").startswith("\n"):
+            return None
+        index += 1
+    return None
+
+
 def prose(text: str) -> str:
     """``text`` with everything that is not prose blanked out, line for line: front matter,
     fenced blocks (examples among them), HTML comments, code spans, link targets, HTML tags,
-    attribute lists and abbreviation definitions."""
+    attribute lists, abbreviation definitions and the expressions of bound values."""
     text = mask_blocks(text)
     text = mask_code_spans(text)
+    for bound in bound_sources(text):
+        start = bound.expression_start - 1
+        text = text[:start] + _blank_text(text[start:bound.end]) + text[bound.end:]
     return _NOT_PROSE.sub(_blank, text)
 
 

@@ -118,8 +118,74 @@ def _misfit(card: CardInput, run: ExampleRun) -> str:
 
 def rerun(cards: list[CardInput], target: int,
           fresh: DiceMode | None) -> list[tuple[CardInput, ExampleRun]]:
-    """Rebuild the session; return the runs of the target and the examples after it, which
-    roll ``fresh`` dice (``None``: the faces each card carries)."""
+    """Rebuild the session; return the runs of the target and the examples after it.
+
+    The target rolls ``fresh`` dice. A later example keeps the faces it shows where they still
+    fit what it rolls now (an example of its own stays as it was; one that reads the new result,
+    a ledger, follows it), and rolls fresh dice where they do not (a chained pool that grew or
+    shrank). ``fresh`` of ``None``: every card replays the faces it carries (a shared roll).
+    """
+    if fresh is None:
+        return _session_runs(cards, target, _Replay())
+    plan = _Plan(fresh, target)
+    while True:
+        runs = _session_runs(cards, target, plan)
+        if plan.misfit is None:
+            return runs
+        plan.roll_anew()
+
+
+class _Replay:
+    """Every card replays the faces it carries."""
+
+    def mode(self, card: CardInput) -> DiceMode:
+        return DiceMode.replaying(card.rolls)
+
+    def accept(self, card: CardInput, run: ExampleRun) -> bool:
+        return True
+
+
+class _Plan:
+    """Which dice each card from the target on rolls: the target fresh ones; a later card its
+    own faces, unless they did not fit, and then fresh ones; and, once decided, the same faces
+    again each time the session is rebuilt."""
+
+    def __init__(self, fresh: DiceMode, target: int) -> None:
+        self.fresh = fresh
+        self.rolling = {target}
+        self.decided: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self.misfit: int | None = None
+
+    def mode(self, card: CardInput) -> DiceMode:
+        if card.index in self.decided:
+            return DiceMode.replaying(self.decided[card.index])
+        return self.fresh if card.index in self.rolling else DiceMode.replaying(card.rolls)
+
+    def accept(self, card: CardInput, run: ExampleRun) -> bool:
+        """Keep ``run`` (its faces are decided), or note that its faces did not fit."""
+        if card.index in self.decided or card.index in self.rolling or _fits(run, card.rolls):
+            self.decided.setdefault(card.index, run.rolls)
+            return True
+        self.misfit = card.index
+        return False
+
+    def roll_anew(self) -> None:
+        """The card whose faces did not fit rolls fresh dice when the page is run again."""
+        assert self.misfit is not None
+        self.rolling.add(self.misfit)
+        self.misfit = None
+
+
+def _fits(run: ExampleRun, faces: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether a replay used exactly ``faces``, every one, and no roll refused them."""
+    return run.rolls == faces and not any(
+        "DiceScriptError" in step.refusal_classes for step in run.steps)
+
+
+def _session_runs(cards: list[CardInput], target: int, plan: _Replay | _Plan,
+                  ) -> list[tuple[CardInput, ExampleRun]]:
+    """The page's session run once: cards before ``target`` replay what they show, the
+    target and later ones run as ``plan`` says; stops at the first run the plan refuses."""
     session = Session(time_limit=0)  # the page's watchdog bounds the run time instead
     changed: list[tuple[CardInput, ExampleRun]] = []
     cast: tuple[StatLine, ...] = ()
@@ -132,11 +198,12 @@ def rerun(cards: list[CardInput], target: int,
             continue
         if card.index < target:
             session.run(card.example, DiceMode.replaying(card.rolls), explain=False)
-        else:
-            mode = fresh or DiceMode.replaying(card.rolls)
-            run = session.run(card.example, mode)
-            run.cast = cast if card.setup else ()
-            changed.append((card, run))
+            continue
+        run = session.run(card.example, plan.mode(card))
+        run.cast = cast if card.setup else ()
+        if not plan.accept(card, run):
+            break
+        changed.append((card, run))
     return changed
 
 
@@ -154,10 +221,10 @@ def announcement(runs: list[tuple[CardInput, ExampleRun]], target: int,
                 said.append(f"{view.title}: {words}" if words else view.title)
             if step.rules_error or step.code_error or step.skipped:
                 said.append((step.code_error or step.output).strip())
-    later = len(runs) - 1
+    later = sum(1 for card, run in runs if card.index != target and run.rolls != card.rolls)
     text = f"{lead} " + (" ".join(said) if said else "New dice rolled.")
     if later > 0:
-        text += f" {count(later, 'later example')} on this page updated."
+        text += f" {count(later, 'later example')} on this page rolled new dice with it."
     return text
 
 

@@ -18,7 +18,7 @@ import threading
 import time
 import types
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules_core.copying import independent_copy
@@ -224,7 +224,12 @@ class Session:
         for binding in bindings:
             try:
                 with contextlib.redirect_stdout(io.StringIO()), _time_limit(self._remaining()):
-                    bound.append(evaluate(binding, namespace, self.last_shown))
+                    ran = evaluate(binding, namespace, self.last_shown)
+                missing = ran.error.split("'")[1] if ran.raised == "NameError" and \
+                    ran.error.count("'") >= 2 else ""
+                if missing in self.unmade:
+                    ran = replace(ran, unmade=missing)
+                bound.append(ran)
             except ExampleTimeout:
                 bound.append(BoundRun(binding, error=f"{ExampleTimeout.__name__}: the example "
                                       f"and its bound values ran for more than "

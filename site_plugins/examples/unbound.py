@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from site_plugins.examples.bindings import BINDING, Place, paragraphs
+from site_plugins.examples.bindings import Place, paragraphs
 from site_plugins.examples.bound_values import is_number, written_number
 from site_plugins.examples.lexer import Example, card_ids, lex_page, read_setup
 from site_plugins.examples.session import Session
@@ -143,9 +143,9 @@ def _walk(expression: str, value: Any, depth: int) -> Iterator[tuple[str, Any]]:
 
 
 def _numbers(first_line: int, paragraph: str) -> Iterator[tuple[int, str]]:
-    """The numbers (and runs of dice faces) of a paragraph, with their lines, skipping bound
-    values."""
-    masked = BINDING.sub(lambda m: " " * len(m.group()), paragraph.replace("*", " "))
+    """The numbers (and runs of dice faces) of a paragraph (its bound values blanked out),
+    with their lines."""
+    masked = paragraph.replace("*", " ")
     for match in _WORD.finditer(masked):
         word = match.group()
         if word.lower() in _SKIPPED_WORDS:

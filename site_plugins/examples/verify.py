@@ -19,7 +19,7 @@ from site_plugins.examples.lexer import (
     lex_page,
     read_setup,
 )
-from site_plugins.examples.reroll import MAX_CARDS, MAX_SOURCE
+from site_plugins.examples.reroll import MAX_BINDINGS, MAX_CARDS, MAX_SOURCE
 from site_plugins.examples.session import DEFAULT_TIME_LIMIT, ExampleRun, Session, StepRun
 
 _TRACEBACK_HEADER = "Traceback (most recent call last):"
@@ -144,6 +144,11 @@ def check_reroll_limits(result: PageResult) -> None:
             f"this page has {len(result.blocks)} examples, and a Reroll sends them all: it "
             f"accepts at most {MAX_CARDS}; split the page"))
     for index, block in enumerate(result.blocks):
+        if len(block.example.bindings) > MAX_BINDINGS:
+            result.failures.setdefault(index, []).append(Failure(
+                result.path, block.fence_line,
+                f"{len(block.example.bindings)} bound values narrate this example, and a Reroll "
+                f"accepts at most {MAX_BINDINGS}: split the page"))
         for step in block.example.steps:
             longest = max(len(step.source), len(step.expected))
             if longest > MAX_SOURCE:

@@ -66,6 +66,33 @@ def test_rerolling_the_first_punch_recomputes_the_chained_pool(cards: list[dict[
     assert seen == {"chained", "broken"}
 
 
+def test_a_later_example_whose_faces_still_fit_keeps_them(cards: list[dict[str, object]]
+                                                           ) -> None:
+    first, clinch = index_of(cards, "first = "), index_of(cards, "clinch = ")
+    documented = next(c["rolls"] for c in cards if c["index"] == clinch)
+    for seed in range(10):
+        answer = json.loads(reroll_page(json.dumps({"target": first, "cards": cards}), seed=seed))
+        by_index = {c["index"]: c for c in answer["cards"]}
+        assert by_index[clinch]["rolls"] == documented  # a new chain: its 10d6 still fit
+
+
+def test_a_later_example_whose_faces_no_longer_fit_rolls_anew(cards: list[dict[str, object]]
+                                                              ) -> None:
+    first, second = index_of(cards, "first = "), index_of(cards, "second = ")
+    shown = next(c["rolls"] for c in cards if c["index"] == second)
+    changed = 0
+    for seed in range(20):
+        answer = json.loads(reroll_page(json.dumps({"target": first, "cards": cards}), seed=seed))
+        by_index = {c["index"]: c for c in answer["cards"]}
+        faces = by_index[first]["rolls"][0]
+        if sum(f >= 5 for f in faces) and faces.count(6) != 2:
+            assert by_index[second]["rolls"] != shown
+            changed += 1
+        elif faces.count(6) == 2:
+            assert by_index[second]["rolls"] == shown
+    assert changed
+
+
 def test_earlier_cards_replay_the_faces_they_show(cards: list[dict[str, object]]) -> None:
     second = index_of(cards, "second = ")
     answer = json.loads(reroll_page(json.dumps({"target": second, "cards": cards}), seed=1))
@@ -98,7 +125,8 @@ def test_the_announcement_says_the_new_result(cards: list[dict[str, object]]) ->
     first = index_of(cards, "first = ")
     answer = json.loads(reroll_page(json.dumps({"target": first, "cards": cards}), seed=5))
     assert answer["announcement"].startswith("Rerolled. Tam: Punch")
-    assert re.search(r"\d+ later examples on this page updated\.$", answer["announcement"])
+    assert re.search(r"\d+ later examples? on this page rolled new dice with it\.$",
+                     answer["announcement"])
 
 
 def test_rerun_with_a_scripted_replay_reproduces_the_documented_page(

@@ -4,7 +4,7 @@
 // answer; this module only puts it in place, and puts the documented text back on Restore.
 //
 //   showBound(figure, bound) → the paragraphs whose text changed (for one announcement)
-//   markNarrated(figure, on)     restoreBound(sessionId)
+//   markNarrated(figure, on)     markCheckProse(figure, on)     restoreBound(sessionId)
 
 function spansOf(sessionId, index, selector) {
   return [...document.querySelectorAll(selector)].filter(
@@ -58,6 +58,18 @@ export function showBound(figure, bound) {
 export function markNarrated(figure, on) {
   const spans = spansOf(figure.dataset.rxSession, Number(figure.dataset.rxIndex), "span.rx-narrates");
   for (const span of spans) {
+    const passage = passageOf(span);
+    if (on) passage.dataset.rxDocumented = "true";
+    else delete passage.dataset.rxDocumented;
+  }
+}
+
+// A check is about the documented roll, and is never rerun: while the cards before it show new
+// dice, the passages holding its bound values are marked so too.
+export function markCheckProse(figure, on) {
+  const spans = spansOf(figure.dataset.rxSession, Number(figure.dataset.rxIndex), "span.rx-bound");
+  for (const span of spans) {
+    if (span.closest("figure")) continue;
     const passage = passageOf(span);
     if (on) passage.dataset.rxDocumented = "true";
     else delete passage.dataset.rxDocumented;

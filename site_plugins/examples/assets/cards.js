@@ -4,7 +4,7 @@
 // back card views drawn by the same renderer the build used. Nothing of Pyodide is fetched
 // until a reader points at, touches or focuses a card (or opens a link to a roll).
 
-import { markNarrated, passagesSaid, restoreBound, showBound } from "./bound-prose.js";
+import { markCheckProse, markNarrated, passagesSaid, restoreBound, showBound } from "./bound-prose.js";
 import { call, onState, state, warm } from "./engine-client.js";
 import { hideBar, sayOnBar, showBar } from "./page-bar.js";
 import { bindRollers } from "./roller.js";
@@ -102,8 +102,10 @@ function markChecks(sessionId, on) {
     .map((f) => Number(f.dataset.rxIndex));
   const from = on && rerolled.length ? Math.min(...rerolled) : Infinity;
   for (const check of figuresOf(sessionId).filter((f) => f.matches("figure.rx-check"))) {
-    if (Number(check.dataset.rxIndex) > from) check.dataset.rxDocumented = "true";
+    const about = Number(check.dataset.rxIndex) > from;
+    if (about) check.dataset.rxDocumented = "true";
     else delete check.dataset.rxDocumented;
+    markCheckProse(check, about);
   }
 }
 

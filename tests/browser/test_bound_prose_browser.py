@@ -1,0 +1,172 @@
+"""Prose that rolls with the dice, in the browser: after every Reroll on every chapter page,
+each bound value shows what the dice on screen make (the same Python run here, replaying the
+faces each card's code view shows), paragraphs an author did not tie to a card
+are unchanged and unmarked, and narrated ones are marked exactly while their card shows new
+dice. Restore brings every documented word back."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from site_plugins.examples.reroll import replay_page
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard
+
+CHAPTERS = ("verses", "kruhl", "storypath", "hubris", "chronicle")
+#: Rerolls of each card (each with fresh dice, so several seeds in all).
+ROUNDS = 2
+
+#: What a page shows: its bound values, and its passages of prose outside the cards.
+SNAPSHOT = """() => {
+  const bound = [...document.querySelectorAll('span.rx-bound')].map(s => ({
+    card: Number(s.dataset.rxCard), k: Number(s.dataset.rxBound), text: s.textContent,
+    changed: s.dataset.rxChanged === 'true'}));
+  const blocks = [...document.querySelectorAll(
+      'article p, article li, article td, article th, article dd, article h2, article h3')]
+    .filter(e => !e.closest('figure, .rx-page-bar, .rx-status')
+                 && !e.querySelector('p, li, td, th, dd'));
+  const prose = blocks.map(e => ({
+    text: e.textContent,
+    bound: !!e.querySelector('.rx-bound'),
+    narrates: [...(e.closest('ul, ol') ?? e).querySelectorAll('.rx-narrates')]
+      .map(s => Number(s.dataset.rxCard)),
+    marked: !!e.closest('[data-rx-documented], [data-rx-unbound]')}));
+  const shown = Object.fromEntries([...document.querySelectorAll('figure.rx-card')]
+    .map(f => [f.dataset.rxIndex, f.dataset.rxShown]));
+  return {bound, prose, shown};
+}"""
+
+
+def chapter_pages(site: Path) -> list[str]:
+    """Every chapter page with a card to reroll (not its glossary or roller)."""
+    pages = []
+    for chapter in CHAPTERS:
+        for index in sorted((site / chapter).rglob("index.html")):
+            folder = index.parent.relative_to(site).as_posix()
+            if folder.endswith(("glossary", "roll-your-own")):
+                continue
+            if 'data-rx-rerollable="true"' in index.read_text(encoding="utf-8"):
+                pages.append(f"/{folder}/")
+    return pages
+
+
+#: The faces each card's code view shows, one list per ``rolled(...)`` call, by card index.
+SHOWN_FACES = """() => Object.fromEntries([...document.querySelectorAll('figure[data-rx-session]')]
+  .map(f => [f.dataset.rxIndex, [...(f.querySelector('.rx-code-body')?.textContent ?? '')
+    .matchAll(/rolled\\("([^"]*)"\\)|rolled\\(\\)/g)].map(m => m[1] ?? '')]))"""
+
+
+def shown_faces(page: Page) -> dict[int, list[list[int]]]:
+    """The faces each card shows, as its code view writes them (``rolled("6 5 1")``)."""
+    found = page.evaluate(SHOWN_FACES)
+    return {int(index): [[int(face) for face in roll.split()] for roll in rolls]
+            for index, rolls in found.items()}
+
+
+def expected_bound(cards: list[dict[str, Any]], shown: dict[int, list[list[int]]],
+                   ) -> dict[tuple[int, int], str | None]:
+    """What each bound value must read, replaying here the faces on screen: the text the
+    engine writes, or ``None`` where it writes none (the documented text then stays)."""
+    replayed = [dict(card, rolls=shown.get(card["index"], card["rolls"])) for card in cards]
+    moved = [card["index"] for card in cards if card["kind"] == "example"
+             and shown.get(card["index"], card["rolls"]) != card["rolls"]]
+    answer = json.loads(replay_page(json.dumps({"target": min(moved, default=0),
+                                                "cards": replayed})))
+    assert "error" not in answer, answer
+    return {(card["index"], k): (bound["text"] if not bound["error"] else None)
+            for card in answer["cards"] for k, bound in enumerate(card["bound"])}
+
+
+def reroll(page: Page, figure: Any) -> None:
+    """Press a card's Reroll and wait until the whole page has its answer."""
+    before = page.evaluate("performance.getEntriesByName('rx-page-updated').length")
+    figure.locator(".rx-reroll").click()
+    page.wait_for_function(f"performance.getEntriesByName('rx-page-updated').length > {before}",
+                           timeout=ENGINE_TIMEOUT_MS)
+
+
+def check_page(page: Page, path: str) -> int:
+    """Reroll every card of ``path`` ``ROUNDS`` times, checking the prose after each; return
+    how many bound values were checked."""
+    page.goto(path)
+    documented = page.evaluate(SNAPSHOT)
+    written = {(b["card"], b["k"]): b["text"] for b in documented["bound"]}
+    figures = page.locator("figure[data-rx-session]")
+    cards = [json.loads(f) for f in figures.evaluate_all(
+        "fs => fs.map(f => f.dataset.rxExample)")]
+    checked = 0
+    for position, card in enumerate(cards):
+        if card["kind"] != "example" or not any(card["rolls"]):
+            continue
+        for _ in range(ROUNDS):
+            reroll(page, figures.nth(position))
+            wanted = expected_bound(cards, shown_faces(page))
+            now = page.evaluate(SNAPSHOT)
+            for bound in now["bound"]:
+                key = (bound["card"], bound["k"])
+                text = wanted.get(key, written[key]) or written[key]
+                assert bound["text"] == text, f"{path}: bound value {key} after a reroll of " \
+                    f"card {card['index']}: {bound['text']!r}, not {text!r}"
+                assert bound["changed"] == (text != written[key]), f"{path}: {key} marked wrong"
+                checked += 1
+            for before, after in zip(documented["prose"], now["prose"], strict=True):
+                if before["bound"]:
+                    continue
+                assert after["text"] == before["text"], f"{path}: unbound prose changed"
+                flagged = any(now["shown"].get(str(i)) == "rerolled" for i in after["narrates"])
+                assert after["marked"] == flagged, (
+                    f"{path}: {'unmarked' if flagged else 'marked'} prose after a reroll of "
+                    f"card {card['index']}: {after['text'][:80]!r}")
+    page.locator(".rx-page-bar").get_by_role("button", name="Restore").click()
+    restored = page.evaluate(SNAPSHOT)
+    assert restored["bound"] == documented["bound"] and restored["prose"] == documented["prose"]
+    return checked
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_bound_value_follows_every_reroll_and_nothing_else_changes(
+        page: Page, guard: Guard, project_site: Path, chapter: str) -> None:
+    pages = [p for p in chapter_pages(project_site) if p.startswith(f"/{chapter}/")]
+    assert pages
+    checked = sum(check_page(page, path) for path in pages)
+    assert checked > 20
+
+
+def test_the_paragraph_after_a_first_test_follows_its_reroll(page: Page, guard: Guard) -> None:
+    page.goto("/chronicle/")
+    figure = page.locator("figure#a-first-test")
+    paragraph = page.locator("article p", has=page.locator("span.rx-bound")).first
+    documented = paragraph.inner_text()
+    assert " 21 against 9 " in " ".join(documented.split())
+    for _ in range(3):
+        reroll(page, figure)
+        total = re.search(r"= (\d+)\.", figure.locator(".rx-body").inner_text())
+        assert total, figure.locator(".rx-body").inner_text()
+        words = " ".join(paragraph.inner_text().split())
+        assert f" {total[1]} against 9 " in words, words
+        status = " ".join((figure.locator(".rx-status").text_content() or "").split())
+        assert (status.startswith("Rerolled.") and status.endswith(
+            f"The text about it now reads: {words}")) or total[1] == "21", status
+    page.locator(".rx-page-bar").get_by_role("button", name="Restore").click()
+    assert paragraph.inner_text() == documented
+
+
+def prose_moved(before: dict[str, Any], after: dict[str, Any]) -> int:
+    """Passages of prose outside the cards whose words changed or that are marked."""
+    return sum(1 for a, b in zip(before["prose"], after["prose"], strict=True)
+               if a["text"] != b["text"] or b["marked"])
+
+
+def test_one_reroll_on_the_storypath_dice_page_moves_at_most_six_passages(
+        page: Page, guard: Guard) -> None:
+    page.goto("/storypath/dice/")
+    documented = page.evaluate(SNAPSHOT)
+    first = page.locator('figure.rx-card[data-rx-rerollable="true"]').first
+    for _ in range(3):
+        reroll(page, first)
+        assert prose_moved(documented, page.evaluate(SNAPSHOT)) <= 6

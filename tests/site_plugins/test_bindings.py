@@ -1,0 +1,132 @@
+"""Bound values and narrated paragraphs in a page: found at their lines, tied to the example
+each narrates, and refused clearly where they cannot work."""
+
+from __future__ import annotations
+
+import pytest
+
+from site_plugins.examples.lexer import LexedPage, lex_page
+
+CARD = '''```rules-example title="{title}"
+>>> {name} = {value}
+```'''
+
+
+def card(name: str, value: int = 1, title: str = "A card") -> str:
+    return CARD.format(name=name, value=value, title=title)
+
+
+def page(*parts: str) -> str:
+    return "\n\n".join(parts) + "\n"
+
+
+def bound(lexed: LexedPage) -> dict[str, tuple[int, int]]:
+    """Each binding's text → (its line, the index of the example it narrates)."""
+    return {binding.written: (binding.line, index) for index, block in enumerate(lexed.blocks)
+            for binding in block.example.bindings}
+
+
+def errors(text: str) -> list[tuple[int, str]]:
+    return [(error.line, error.message) for error in lex_page(text).errors]
+
+
+def test_a_binding_is_read_with_its_line_text_and_expression() -> None:
+    lexed = lex_page(page("# Title", card("a"), "It is [1]{= a} in all,\n[two\nthings]{= a + 1}."))
+    first, second = lexed.blocks[0].example.bindings
+    assert (first.line, first.written, first.expression) == (7, "1", "a")
+    assert (second.line, second.written, second.source) == (8, "two things",
+                                                            "[two\nthings]{= a + 1}")
+
+
+def test_a_paragraph_right_above_an_example_narrates_it() -> None:
+    text = page(card("a"), "Then [2]{= b} comes.", card("b", 2))
+    assert bound(lex_page(text)) == {"2": (5, 1)}
+
+
+def test_a_paragraph_after_an_example_narrates_the_one_above() -> None:
+    text = page(card("a"), "So [1]{= a}.", "Rules text.", card("b", 2))
+    assert bound(lex_page(text)) == {"1": (5, 0)}
+
+
+def test_above_the_first_example_a_paragraph_narrates_the_first() -> None:
+    text = page("Before it all, [1]{= a}.", "More rules.", card("a"))
+    assert bound(lex_page(text)) == {"1": (1, 0)}
+
+
+def test_a_check_inside_a_note_is_not_narrated_by_prose_outside_it() -> None:
+    check = CARD.format(name="c", value=3, title="Inside").replace("rules-example", "rules-check")
+    note = '!!! note "A note"\n    Inside [3]{= c}.\n\n' + "\n".join(
+        "    " + line for line in check.split("\n"))
+    text = page(card("a"), note, "After the note, [1]{= a}.")
+    assert bound(lex_page(text)) == {"3": (6, 1), "1": (12, 0)}
+
+
+def test_a_marker_names_the_example_a_paragraph_narrates() -> None:
+    text = page(card("a", 1, "First"), card("b", 2, "Second"),
+                'Back to [1]{= a}.\n{: narrates="first" }')
+    lexed = lex_page(text)
+    assert bound(lexed) == {"1": (9, 0)}
+    assert [(n.line, n.index) for n in lexed.narrations] == [(10, 0)]
+
+
+def test_a_marker_alone_marks_its_paragraph_as_narrating_by_position() -> None:
+    lexed = lex_page(page(card("a"), "The guard goes down.\n{: narrates }"))
+    assert [(n.line, n.index) for n in lexed.narrations] == [(6, 0)]
+
+
+def test_a_title_binding_is_read_and_the_title_kept_plain() -> None:
+    lexed = lex_page(page(card("a", 1, "Tam: [a success]{= a and 'a success'}")))
+    example = lexed.blocks[0].example
+    assert example.title == "Tam: a success"
+    (binding,) = example.bindings
+    assert (binding.place, binding.line, example.title[binding.start:binding.end]) == (
+        "title", 1, "a success")
+
+
+def test_bindings_in_fences_and_comments_are_not_read() -> None:
+    text = page(card("a"), "```markdown\nSee [1]{= a}.\n```", "<!-- [1]{= a} -->")
+    assert bound(lex_page(text)) == {} and not errors(text)
+
+
+@pytest.mark.parametrize(("prose", "says"), [
+    ("A `[1]{= a}` in code.", "inside a code span"),
+    ("A [link](page.md#[1]{= a}) target.", "inside a link's target"),
+    ("No brackets 1{= a}.", "needs its documented text in brackets"),
+    ("Space [1] {= a}.", "needs its documented text in brackets"),
+    ("Empty []{= a}.", "with no text"),
+    ("No expression [1]{=  }.", "has no expression"),
+    ("Markup [**1**]{= a}.", "holds Markdown"),
+    ("Not Python [1]{= a +}.", "is not a Python expression"),
+])
+def test_a_bad_binding_is_an_error_at_its_line(prose: str, says: str) -> None:
+    ((line, message),) = errors(page(card("a"), "Fine.\n" + prose))
+    assert line == 6 and says in message
+
+
+def test_a_binding_on_a_page_with_no_example_is_an_error() -> None:
+    ((line, message),) = errors(page("# Rules", "Just [3]{= a}."))
+    assert line == 3 and "no example" in message
+
+
+@pytest.mark.parametrize(("marker", "says"), [
+    ('{: narrates="nowhere" }', "names no example of this page: its examples' ids are a-card"),
+    ("{: narrate }", "cannot read"),
+])
+def test_a_bad_marker_is_an_error_at_its_line(marker: str, says: str) -> None:
+    ((line, message),) = errors(page(card("a"), "Told.\n" + marker))
+    assert line == 6 and says in message
+
+
+def test_a_marker_with_no_paragraph_above_it_is_an_error() -> None:
+    ((line, message),) = errors(page(card("a"), "{: narrates }"))
+    assert line == 5 and "there is none" in message
+
+
+def test_a_bad_title_binding_is_an_error_at_the_fence() -> None:
+    ((line, message),) = errors(page("Intro.", card("a", 1, "A [hit]{= a +}")))
+    assert line == 3 and "in the rules-example's title" in message
+
+
+def test_an_error_names_what_it_is() -> None:
+    (error,) = lex_page(page(card("a"), "A `[1]{= a}`.")).errors
+    assert error.what == "malformed bound value"

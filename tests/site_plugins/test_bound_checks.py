@@ -1,0 +1,157 @@
+"""Bound values are checked like claims (build, pytest, update), drawn as spans, and written
+again by a Reroll with the same Python."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from site_plugins.examples.page_cards import PageCards
+from site_plugins.examples.render import page_card_data
+from site_plugins.examples.reroll import reroll_page
+from site_plugins.examples.update import update_page
+from site_plugins.examples.verify import verify_page
+
+pytest_plugins = ["pytester"]
+
+PAGE = '''---
+examples_setup: |
+  from rules_core.verses import Actor, Scene, PUNCH
+---
+
+# Punches
+
+Tam rolls **[6 6 5 4 2 1]{= punch.faces}**: [three successes]{= punch.successes}.
+
+```rules-example title="A punch: [3 damage]{= punch.damage}"
+>>> tam = Actor("Tam", attributes={"PRW": 3}, skills={"Unarmed Combat": 2}, action_dice=6)
+>>> scene = Scene(tam)
+>>> punch = scene.act(tam, PUNCH, ad=1, dice=rolled("6 6 5 4 2 1"))
+>>> punch.damage
+3
+```
+
+The punch does [3]{= punch.damage} damage, and
+[two sixes]{= punch.sixes_to_chain} can chain.
+
+The guard reels.
+{: narrates }
+'''
+
+
+def failures_of(text: str) -> list[str]:
+    return [str(f) for f in verify_page("docs/p.md", text).all_failures]
+
+
+def test_bound_values_that_match_verify() -> None:
+    assert failures_of(PAGE) == []
+
+
+def test_a_wrong_bound_value_fails_at_its_line_with_expected_and_got() -> None:
+    wrong = PAGE.replace("[3]{= punch.damage} damage", "[4]{= punch.damage} damage")
+    assert failures_of(wrong) == [
+        "docs/p.md:18: bound value did not verify\n"
+        "    [4]{= punch.damage}\n"
+        "  expected:\n    4\n  got:\n    3\n"
+        "  The text and the rules engine disagree: fix whichever is wrong."]
+
+
+def test_a_wrong_bound_title_fails_at_the_fence_line() -> None:
+    wrong = PAGE.replace("[3 damage]{= punch.damage}", "[4 damage]{= punch.damage}")
+    (failure,) = failures_of(wrong)
+    assert failure.startswith("docs/p.md:10: bound value did not verify")
+    assert "The title and the rules engine disagree" in failure
+
+
+def test_an_unknown_name_fails_at_its_line() -> None:
+    wrong = PAGE.replace("{= punch.sixes_to_chain}", "{= punh.sixes_to_chain}")
+    (failure,) = failures_of(wrong)
+    assert failure.startswith("docs/p.md:19: the bound value's expression raised NameError")
+    assert "name 'punh' is not defined" in failure
+
+
+def test_a_value_the_text_cannot_state_fails_saying_why() -> None:
+    wrong = PAGE.replace("[three successes]{= punch.successes}", "[three successes]{= punch.faces}")
+    (failure,) = failures_of(wrong)
+    assert failure.startswith("docs/p.md:8: the bound value cannot be written as its text is")
+    assert "the value is a list of 6 ([6, 6, 5, 4, 2, 1]), but the text 'three successes' " \
+        "states one number" in failure
+
+
+def test_the_update_rewrites_stale_bound_text_and_keeps_the_expression() -> None:
+    stale = (PAGE.replace("[three successes]", "[two successes]")
+             .replace("[3 damage]{= punch.damage}\"", "[4 damage]{= punch.damage}\""))
+    new, changes = update_page(stale, verify_page("docs/p.md", stale))
+    assert new == PAGE
+    assert sorted((c.line, c.old, c.new, c.kind) for c in changes) == [
+        (8, "two successes", "three successes", "bound value"),
+        (10, "4 damage", "3 damage", "bound value")]
+
+
+def test_the_update_leaves_alone_a_bound_value_whose_expression_raises() -> None:
+    broken = PAGE.replace("{= punch.damage} damage", "{= punch.nothing} damage")
+    new, changes = update_page(broken, verify_page("docs/p.md", broken))
+    assert new == broken
+    assert [c.reason for c in changes] == [
+        "left alone: its expression gives no text (fix the expression first)"]
+
+
+def placed(text: str) -> str:
+    result = verify_page("docs/p.md", text.split("---\n", 2)[2], first_line=5, file_text=text)
+    return PageCards().place(text.split("---\n", 2)[2], result, "s", {}, lambda _: None)
+
+
+def test_bound_values_become_spans_keeping_the_lines() -> None:
+    markdown = placed(PAGE)
+    body = PAGE.split("---\n", 2)[2]
+    assert markdown.count("\n") == body.count("\n") + 2 - 6  # the fence: 8 lines → 3
+    assert ('Tam rolls **<span class="rx-bound" data-rx-session="s" data-rx-card="0" '
+            'data-rx-bound="1">6 6 5 4 2 1</span>**') in markdown
+    assert ('<span class="rx-bound" data-rx-session="s" data-rx-card="0" data-rx-bound="4">'
+            'two sixes</span> can chain.') in markdown
+
+
+def test_a_narrated_paragraph_ends_with_its_marker() -> None:
+    assert ('The guard reels.<span class="rx-narrates" data-rx-session="s" data-rx-card="0">'
+            '</span>\n') in placed(PAGE)
+
+
+def test_a_bound_title_is_drawn_with_its_span() -> None:
+    cards = PageCards()
+    body = PAGE.split("---\n", 2)[2]
+    result = verify_page("docs/p.md", body, first_line=5, file_text=PAGE)
+    html = cards.fill(cards.place(body, result, "s", {}, lambda _: None), [])
+    assert ('<span class="rx-title">A punch: <span class="rx-bound" data-rx-session="s" '
+            'data-rx-card="0" data-rx-bound="0">3 damage</span></span>') in html
+    assert 'id="a-punch-3-damage"' in html
+
+
+def test_a_reroll_writes_every_bound_value_with_the_new_dice() -> None:
+    result = verify_page("docs/p.md", PAGE)
+    cards = page_card_data(result.runs, "s", result.setup_source)
+    for seed in range(6):
+        answer = json.loads(reroll_page(json.dumps({"target": 0, "cards": cards}), seed=seed))
+        (card,) = answer["cards"]
+        faces = card["rolls"][0]
+        damage = sum(face >= 5 for face in faces)
+        texts = [bound["text"] for bound in card["bound"]]
+        assert texts[1] == " ".join(map(str, faces))
+        assert texts[3] == str(damage)
+        assert re.fullmatch(r"\d+ damage", texts[0]) and texts[0].startswith(texts[3])
+        assert all(not bound["error"] for bound in card["bound"])
+
+
+def test_pytest_names_an_item_after_each_line_of_bound_values(pytester: pytest.Pytester) -> None:
+    docs = pytester.mkdir("docs")
+    (docs / "p.md").write_text(PAGE.replace("[3]{= punch.damage} damage",
+                                            "[4]{= punch.damage} damage"), encoding="utf-8")
+    result = pytester.runpytest_subprocess("-p", "site_plugins.examples.pytest_plugin", "-v",
+                                           "-rf", "docs", timeout=120)
+    result.assert_outcomes(passed=8, failed=1)
+    result.stdout.fnmatch_lines([
+        "*docs/p.md:8 PASSED*", "*docs/p.md:10 PASSED*", "*docs/p.md:19 PASSED*",
+        "*_ docs/p.md:18 (bound values about A punch: 3 damage) _*",
+        "docs/p.md:18: bound value did not verify",
+        "FAILED docs/p.md::docs/p.md:18 *"])
