@@ -9,7 +9,8 @@ module rebuilds the session in a fresh namespace:
   one the reader sees (the documented roll, or an earlier reroll);
 * the rerolled card and every example after it run with fresh random dice, so whatever
   depends on the new dice (a chained pool, the AD ledger, a refused move) is recomputed;
-* checks are notes about the documented text: they are never rerun in the browser.
+* checks are notes about the documented text: they are never redrawn in the browser; a check
+  that bound values of the prose narrate runs again on a copy, only for them.
 
 The answer carries each changed card's new reader view and code, drawn by the same
 renderer the build used, and a sentence for screen readers.
@@ -101,7 +102,7 @@ def replay_page(request_json: str) -> str:
     by_index = {card.index: card for card in cards}
     runs = rerun(cards, target, None)
     for card, run in runs:
-        if run.rolls != by_index[card.index].rolls:
+        if card.example.kind == "example" and run.rolls != by_index[card.index].rolls:
             return json.dumps({"error": _misfit(card, run)})
     changed = [_card_answer(card, run) for card, run in runs]
     return json.dumps({"target": target, "cards": changed,
@@ -195,6 +196,11 @@ def _session_runs(cards: list[CardInput], target: int, plan: _Replay | _Plan,
             cast = session.run(Example("setup", card.example.line, (setup,))).stat_lines
     for card in sorted(cards, key=lambda c: c.index):
         if card.example.kind != "example":
+            if card.index > target and card.example.bindings:
+                # A check is never redrawn, but the prose it narrates follows the new story:
+                # it runs again on a copy (as a check always does) with its own faces.
+                changed.append((card, session.run(card.example,
+                                                  DiceMode.replaying(card.rolls))))
             continue
         if card.index < target:
             session.run(card.example, DiceMode.replaying(card.rolls), explain=False)
@@ -221,7 +227,8 @@ def announcement(runs: list[tuple[CardInput, ExampleRun]], target: int,
                 said.append(f"{view.title}: {words}" if words else view.title)
             if step.rules_error or step.code_error or step.skipped:
                 said.append((step.code_error or step.output).strip())
-    later = sum(1 for card, run in runs if card.index != target and run.rolls != card.rolls)
+    later = sum(1 for card, run in runs if card.index != target and run.rolls != card.rolls
+                and card.example.kind == "example")
     text = f"{lead} " + (" ".join(said) if said else "New dice rolled.")
     if later > 0:
         text += f" {count(later, 'later example')} on this page rolled new dice with it."
@@ -269,7 +276,10 @@ def _text(value: Any) -> str:
 
 
 def _card_answer(card: CardInput, run: ExampleRun) -> dict[str, Any]:
+    bound = [{"text": b.text, "error": b.error} for b in run.bound]
+    if card.example.kind != "example":
+        return {"index": card.index, "check": True, "bound": bound}
     return {"index": card.index, "html": render_reader(run),
             "code": render_code(run, card.setup, dict(card.links)),
             "rolls": [list(r) for r in run.rolls], "rerollable": run.rerollable,
-            "bound": [{"text": b.text, "error": b.error} for b in run.bound]}
+            "bound": bound}

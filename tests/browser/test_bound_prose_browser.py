@@ -1,6 +1,6 @@
 """Prose that rolls with the dice, in the browser: after every Reroll on every chapter page,
 each bound value shows what the dice on screen make (the same Python run here, replaying the
-faces each card's code view shows), paragraphs an author did not tie to a card
+faces each card shows), paragraphs an author did not tie to a card
 are unchanged and unmarked, and narrated ones are marked exactly while their card shows new
 dice. Restore brings every documented word back."""
 
@@ -55,17 +55,12 @@ def chapter_pages(site: Path) -> list[str]:
     return pages
 
 
-#: The faces each card's code view shows, one list per ``rolled(...)`` call, by card index.
-SHOWN_FACES = """() => Object.fromEntries([...document.querySelectorAll('figure[data-rx-session]')]
-  .map(f => [f.dataset.rxIndex, [...(f.querySelector('.rx-code-body')?.textContent ?? '')
-    .matchAll(/rolled\\("([^"]*)"\\)|rolled\\(\\)/g)].map(m => m[1] ?? '')]))"""
-
-
 def shown_faces(page: Page) -> dict[int, list[list[int]]]:
-    """The faces each card shows, as its code view writes them (``rolled("6 5 1")``)."""
-    found = page.evaluate(SHOWN_FACES)
-    return {int(index): [[int(face) for face in roll.split()] for roll in rolls]
-            for index, rolls in found.items()}
+    """The faces each card shows now (``data-rx-rolls``, set while it shows other dice)."""
+    found = page.evaluate("""() => Object.fromEntries(
+        [...document.querySelectorAll('figure[data-rx-session][data-rx-rolls]')]
+          .map(f => [f.dataset.rxIndex, JSON.parse(f.dataset.rxRolls)]))""")
+    return {int(index): rolls for index, rolls in found.items()}
 
 
 def expected_bound(cards: list[dict[str, Any]], shown: dict[int, list[list[int]]],

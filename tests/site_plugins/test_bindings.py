@@ -130,3 +130,27 @@ def test_a_bad_title_binding_is_an_error_at_the_fence() -> None:
 def test_an_error_names_what_it_is() -> None:
     (error,) = lex_page(page(card("a"), "A `[1]{= a}`.")).errors
     assert error.what == "malformed bound value"
+
+
+def test_an_about_marker_ties_a_paragraph_without_marking_it() -> None:
+    text = page(card("a", 1, "First"), card("b", 2, "Second"),
+                'Back to [1]{= a}.\n{: about="first" }')
+    lexed = lex_page(text)
+    assert bound(lexed) == {"1": (9, 0)}
+    assert [(n.index, n.flags) for n in lexed.narrations] == [(0, False)]
+
+
+def test_an_about_marker_must_name_an_example() -> None:
+    ((line, message),) = errors(page(card("a"), "Told.\n{: about }"))
+    assert line == 6 and "names no example" in message
+
+
+def test_an_expression_may_hold_braces_strings_and_line_breaks() -> None:
+    text = page(card("a"), 'It [hits]{= {"x": "hits"}[\n"x"] if "}" else a}.')
+    (binding,) = lex_page(text).blocks[0].example.bindings
+    assert binding.expression == '{"x": "hits"}[ "x"] if "}" else a'
+
+
+def test_an_expression_never_closed_is_an_error() -> None:
+    ((line, message),) = errors(page(card("a"), "It [hits]{= a + (1\n\nNext."))
+    assert line == 5 and "is never closed" in message

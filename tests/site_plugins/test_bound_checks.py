@@ -10,7 +10,8 @@ import pytest
 
 from site_plugins.examples.page_cards import PageCards
 from site_plugins.examples.render import page_card_data
-from site_plugins.examples.reroll import reroll_page
+from site_plugins.examples.reroll import parse_cards, reroll_page, rerun
+from site_plugins.examples.session import DiceMode
 from site_plugins.examples.update import update_page
 from site_plugins.examples.verify import verify_page
 
@@ -155,3 +156,22 @@ def test_pytest_names_an_item_after_each_line_of_bound_values(pytester: pytest.P
         "*_ docs/p.md:18 (bound values about A punch: 3 damage) _*",
         "docs/p.md:18: bound value did not verify",
         "FAILED docs/p.md::docs/p.md:18 *"])
+
+
+def test_a_binding_over_several_lines_leaves_its_paragraph_whole() -> None:
+    spread = PAGE.replace("[3]{= punch.damage} damage", "[3]{= punch\n.damage\n+ 0} damage")
+    markdown = placed(spread)
+    assert re.search(r'does <span class="rx-bound"[^>]*>3</span> damage, and\n'
+                     r'<span class="rx-bound"', markdown), markdown
+
+
+def test_a_name_a_refused_move_never_made_keeps_the_documented_text() -> None:
+    refused = PAGE.replace(
+        "The punch does", "```rules-example title=\"A chain\"\n>>> again = scene.act("
+        "tam, PUNCH, ad=99, dice=rolled())\nRulesError\n```\n\nAgain [1]{= again.damage}."
+        "\n\nThe punch does")
+    result = verify_page("docs/p.md", refused)
+    cards = parse_cards(page_card_data(result.runs, "s", result.setup_source))
+    runs = dict((card.index, run) for card, run in rerun(cards, 0, DiceMode.random(1)))
+    again = next(b for b in runs[1].bound if b.binding.written == "1")
+    assert again.raised == "NameError" and again.unmade == "again" and not again.text

@@ -150,3 +150,18 @@ def test_an_expression_that_exits_is_an_error_not_an_exit() -> None:
 ])
 def test_the_number_a_word_stands_for(word: str, number: int | None) -> None:
     assert written_number(word) == number
+
+
+@pytest.mark.parametrize(("written", "value", "reads"), [
+    ("a 7", 8, "an 8"),
+    ("an 8", 7, "a 7"),
+    ("A 7", 11, "An 11"),
+    ("a 7", 1100, "a 1100"),
+    ("a failure", Outcome.EXCEPTIONAL_SUCCESS, "an exceptional success"),
+    ("An exceptional success", "failure", "A failure"),
+    ("A solid hit", "An awful miss", "An awful miss"),
+    ("10d6", 8, "8d6"),
+    ("no success", 2, "two successes"),
+])
+def test_articles_and_pools_read_as_written(written: str, value: Any, reads: str) -> None:
+    assert bound_text(value, written) == reads

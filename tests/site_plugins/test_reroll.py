@@ -110,10 +110,28 @@ def test_a_replayed_reroll_is_kept_by_later_rerolls(cards: list[dict[str, object
     assert pool_size(answer["cards"][0]["html"]) == 7
 
 
-def test_checks_are_never_rerun(cards: list[dict[str, object]]) -> None:
+def test_checks_are_never_redrawn(cards: list[dict[str, object]]) -> None:
     checks = {c["index"] for c in cards if c["kind"] == "check"}
     answer = json.loads(reroll_page(json.dumps({"target": 0, "cards": cards}), seed=3))
-    assert checks and not checks & {c["index"] for c in answer["cards"]}
+    answered = [c for c in answer["cards"] if c["index"] in checks]
+    assert checks and all(set(c) == {"index", "check", "bound"} for c in answered)
+
+
+def test_a_check_answers_only_for_the_prose_that_narrates_it() -> None:
+    page = ("# P\n\n```rules-example title=\"A roll\"\n>>> from rules_core.verses import "
+            "Actor, Scene, PUNCH\n>>> tam = Actor(\"Tam\", attributes={\"PRW\": 3}, "
+            "action_dice=6)\n>>> punch = Scene(tam).act(tam, PUNCH, ad=1, "
+            "dice=rolled(\"6 5 4 1\"))\n```\n\n!!! note\n    It did [2]{= twice}.\n\n"
+            "    ```rules-check\n    >>> twice = punch.successes\n    ```\n")
+    result = verify_page("docs/p.md", page)
+    assert not result.all_failures
+    cards = page_card_data(result.runs, "s", result.setup_source)
+    for seed in range(5):
+        answer = json.loads(reroll_page(json.dumps({"target": 0, "cards": cards}), seed=seed))
+        card, check = answer["cards"]
+        successes = sum(face >= 5 for face in card["rolls"][0])
+        assert check == {"index": 1, "check": True,
+                         "bound": [{"text": str(successes), "error": ""}]}
 
 
 def test_the_same_seed_gives_the_same_answer(cards: list[dict[str, object]]) -> None:

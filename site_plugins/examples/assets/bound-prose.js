@@ -4,18 +4,22 @@
 // answer; this module only puts it in place, and puts the documented text back on Restore.
 //
 //   showBound(figure, bound) → the paragraphs whose text changed (for one announcement)
-//   markNarrated(figure, on)     markCheckProse(figure, on)     restoreBound(sessionId)
+//   markNarrated(figure, on)     restoreBound(sessionId)
 
 function spansOf(sessionId, index, selector) {
   return [...document.querySelectorAll(selector)].filter(
     (span) => span.dataset.rxSession === sessionId && Number(span.dataset.rxCard) === index);
 }
 
-// Where a bound value or a marker sits, as a reader reads it: its paragraph, its list, its cell.
+// Where a bound value sits, as a reader reads it: its paragraph, its list item, its cell.
 function passageOf(span) {
+  return span.closest("li, p, td, th, dd, blockquote, figcaption") ?? span.parentElement;
+}
+
+// What a marker marks: its paragraph, or the whole list it ends.
+function markedOf(span) {
   const item = span.closest("li");
-  if (item) return item.closest("ul, ol") ?? item;
-  return span.closest("p, td, th, dd, blockquote, figcaption") ?? span.parentElement;
+  return item ? (item.closest("ul, ol") ?? item) : passageOf(span);
 }
 
 function documented(span) {
@@ -58,19 +62,7 @@ export function showBound(figure, bound) {
 export function markNarrated(figure, on) {
   const spans = spansOf(figure.dataset.rxSession, Number(figure.dataset.rxIndex), "span.rx-narrates");
   for (const span of spans) {
-    const passage = passageOf(span);
-    if (on) passage.dataset.rxDocumented = "true";
-    else delete passage.dataset.rxDocumented;
-  }
-}
-
-// A check is about the documented roll, and is never rerun: while the cards before it show new
-// dice, the passages holding its bound values are marked so too.
-export function markCheckProse(figure, on) {
-  const spans = spansOf(figure.dataset.rxSession, Number(figure.dataset.rxIndex), "span.rx-bound");
-  for (const span of spans) {
-    if (span.closest("figure")) continue;
-    const passage = passageOf(span);
+    const passage = markedOf(span);
     if (on) passage.dataset.rxDocumented = "true";
     else delete passage.dataset.rxDocumented;
   }

@@ -4,7 +4,7 @@
 // back card views drawn by the same renderer the build used. Nothing of Pyodide is fetched
 // until a reader points at, touches or focuses a card (or opens a link to a roll).
 
-import { markCheckProse, markNarrated, passagesSaid, restoreBound, showBound } from "./bound-prose.js";
+import { markNarrated, passagesSaid, restoreBound, showBound } from "./bound-prose.js";
 import { call, onState, state, warm } from "./engine-client.js";
 import { hideBar, sayOnBar, showBar } from "./page-bar.js";
 import { bindRollers } from "./roller.js";
@@ -102,10 +102,8 @@ function markChecks(sessionId, on) {
     .map((f) => Number(f.dataset.rxIndex));
   const from = on && rerolled.length ? Math.min(...rerolled) : Infinity;
   for (const check of figuresOf(sessionId).filter((f) => f.matches("figure.rx-check"))) {
-    const about = Number(check.dataset.rxIndex) > from;
-    if (about) check.dataset.rxDocumented = "true";
+    if (Number(check.dataset.rxIndex) > from) check.dataset.rxDocumented = "true";
     else delete check.dataset.rxDocumented;
-    markCheckProse(check, about);
   }
 }
 
@@ -127,10 +125,17 @@ function onScreen(element) {
 // contents): only Restore brings back the documented rolls.
 const shown = new Map();
 
-// Returns the passages of prose whose bound values changed.
+// Returns the passages of prose whose bound values changed. A check's answer holds only the
+// bound values of the prose that narrates it: the check itself stays as documented.
 function showAnswer(figure, answer, shared = false) {
+  const session = figure.dataset.rxSession;
+  if (!shown.has(session)) shown.set(session, { shared, answers: new Map() });
+  shown.get(session).shared = shared;
+  shown.get(session).answers.set(Number(figure.dataset.rxIndex), answer);
+  if (answer.check) return showBound(figure, answer.bound);
   const card = stateOf(figure);
   card.rolls = answer.rolls;
+  figure.dataset.rxRolls = JSON.stringify(answer.rolls); // the faces it shows, for scripts
   bodyOf(figure).innerHTML = answer.html; // escaped by render_reader.py
   const code = codeOf(figure);
   if (code) code.innerHTML = answer.code; // escaped by render_code.py
@@ -140,10 +145,6 @@ function showAnswer(figure, answer, shared = false) {
   const same = bodyOf(figure).innerHTML === card.documentedHtml
     && JSON.stringify(answer.rolls) === JSON.stringify(card.documentedRolls);
   markShown(figure, !same);
-  const session = figure.dataset.rxSession;
-  if (!shown.has(session)) shown.set(session, { shared, answers: new Map() });
-  shown.get(session).shared = shared;
-  shown.get(session).answers.set(Number(figure.dataset.rxIndex), answer);
   return passages;
 }
 
@@ -258,6 +259,7 @@ function restore(figure) {
     const code = codeOf(other);
     if (code) code.innerHTML = card.documentedCode;
     card.rolls = card.documentedRolls;
+    delete other.dataset.rxRolls;
     markShown(other, false);
   }
   shown.delete(figure.dataset.rxSession);
