@@ -117,14 +117,23 @@ class MarkdownPage(pytest.File):
 
     def result(self) -> PageResult:
         """The page's examples, checked once, in order, in their own process."""
+        if self._future is None:
+            self._submit()
         assert self._future is not None
         return self._future.result()
+
+    def _submit(self) -> None:
+        self._future = checker(self.config).submit(
+            self.display_path(), self.path.read_text(encoding="utf-8"))
 
     def collect(self) -> Iterator[pytest.Item]:
         text = self.path.read_text(encoding="utf-8")
         lexed = lex_page(text)
         if lexed.blocks:
-            self._future = checker(self.config).submit(self.display_path(), text)
+            # Checked as soon as it is collected, pages in parallel while pytest collects the
+            # rest; not at all when pytest only collects (--collect-only).
+            if not self.config.option.collectonly:
+                self._submit()
             self.config.stash.setdefault(_PAGES, []).append(self)
         setup_line = _setup_line(text) if lexed.blocks else None
         if setup_line is not None:

@@ -217,3 +217,19 @@ def guard(page: Page) -> Iterator[Guard]:
     yield watched
     assert not watched.other_hosts, f"requests to other hosts: {watched.other_hosts}"
     assert not watched.unexpected_errors(), f"console errors: {watched.unexpected_errors()}"
+
+
+def visit(page: Page, path: str) -> None:
+    """Open ``path`` as a reader following a link does: by Material's instant navigation,
+    which keeps the engine loaded (a fresh load starts it again, seconds each page)."""
+    if not page.url.startswith("http"):
+        page.goto(path)
+        return
+    page.evaluate("""path => {
+        delete document.documentElement.dataset.rxCards;
+        const link = Object.assign(document.createElement('a'), {href: path});
+        document.querySelector('article').append(link);
+        link.click();
+    }""", path)
+    page.wait_for_function("""path => location.pathname.endsWith(path)
+        && document.documentElement.dataset.rxCards === 'ready'""", arg=path.split("#")[0])

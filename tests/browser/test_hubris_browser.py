@@ -41,8 +41,10 @@ def test_a_rerolled_attack_cancels_successes_and_wounds_by_the_net(page: Page,
         body = text(attack)
         assert f": {net} net." in body
         assert re.search(rf"\bnet successes:? {net}\b", body)
-        if net:
-            assert f"Rook takes {min(net, 5)} lethal wound" in body
+        if net > 5:  # the individual cap: at most 5 wounds from one attack
+            assert "One attack inflicts at most 5 wounds (the individual cap): 5 lethal" in body
+        elif net:
+            assert f"Rook takes {net} lethal wound" in body
         else:
             assert "The attack does nothing to Rook." in body
         expect(attack.locator(".rx-odds")).to_contain_text(

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard, visit
 
 CHAPTER = "/verses/action-chaining/"
 #: A claim that is a raw value a reader should not meet: a tuple, a list, a repr, a string.
@@ -47,16 +47,16 @@ def test_no_page_shows_a_prompt_or_a_raw_value_to_a_reader(page: Page, guard: Gu
     assert len(pages) > 15
     seen = 0
     for path in pages:
-        page.goto(path)
-        for figure in page.locator("figure.rx-card, figure.rx-check").all():
-            shown = figure.inner_text()
-            assert ">>>" not in shown, f"{path}#{figure.get_attribute('id')} shows a prompt"
-            data = json.loads(figure.get_attribute("data-rx-example") or "{}")
-            for step in data["steps"]:
+        visit(page, path)
+        figures = page.evaluate("""() => [...document.querySelectorAll('figure.rx-card, '
+            + 'figure.rx-check')].map(f => [f.id, f.innerText, f.dataset.rxExample])""")
+        for card_id, shown, data in figures:
+            assert ">>>" not in shown, f"{path}#{card_id} shows a prompt"
+            for step in json.loads(data or "{}")["steps"]:
                 claim = step["expected"].strip()
                 if claim and RAW.search(claim) and "Error:" not in claim:
-                    assert claim not in shown, (f"{path}#{figure.get_attribute('id')} shows "
-                                                f"the raw value {claim[:60]!r}")
+                    assert claim not in shown, (f"{path}#{card_id} shows the raw value "
+                                                f"{claim[:60]!r}")
             seen += 1
     assert seen > 60
 
@@ -140,8 +140,11 @@ def test_every_chapter_has_a_roller(project_site: Path) -> None:
 
 def test_each_roller_rolls_with_odds_and_its_link_replays_the_roll(
         page: Page, guard: Guard, browser: Browser, project_site: Path) -> None:
+    context = browser.new_context()
+    other = context.new_page()
+    other.set_default_timeout(ENGINE_TIMEOUT_MS)
     for path in roller_pages(project_site):
-        page.goto(path)
+        visit(page, path)  # instant navigation: the engine stays loaded from one to the next
         form = page.locator("form.rx-roller")
         before = form.locator(".rx-roller-result").inner_html()
         form.get_by_role("button", name="Roll").click()
@@ -152,13 +155,10 @@ def test_each_roller_rolls_with_odds_and_its_link_replays_the_roll(
         expect(form.locator(".rx-odds")).to_be_visible()
         link_button.click()
         assert "#roller=" in page.url
-        context = browser.new_context()
-        other = context.new_page()
-        other.set_default_timeout(ENGINE_TIMEOUT_MS)
-        other.goto(page.url)
+        other.goto(page.url)  # a fresh load in a browser of its own, as a link is opened
         expect(other.locator("form.rx-roller .rx-status")).to_contain_text("A shared roll")
         assert other.locator("form.rx-roller .rx-roller-result").inner_html() == result
-        context.close()
+    context.close()
 
 
 def test_a_roller_refuses_a_value_out_of_bounds_in_words(page: Page, guard: Guard) -> None:

@@ -61,17 +61,25 @@ def reroll(cards: list[dict[str, Any]], target: int, seed: int) -> tuple[str, di
 
 def show(cards: list[dict[str, Any]], answer: dict[str, Any]) -> list[dict[str, Any]]:
     """The cards as the page holds them after an answer: the changed cards' new faces."""
-    rolls = {card["index"]: card["rolls"] for card in answer["cards"]}
+    rolls = {card["index"]: card["rolls"] for card in answer["cards"] if "rolls" in card}
     return [{**card, "rolls": rolls.get(card["index"], card["rolls"])} for card in cards]
 
 
 def check_answer(cards: list[dict[str, Any]], target: int, answer: dict[str, Any]) -> None:
     assert answer["target"] == target
-    changed = [card["index"] for card in answer["cards"]]
+    changed = [card["index"] for card in answer["cards"] if not card.get("check")]
     examples_from_target = [c["index"] for c in cards
                             if c["kind"] == "example" and c["index"] >= target]
     assert changed == examples_from_target
+    narrated_checks = [c["index"] for c in cards
+                       if c["kind"] == "check" and c["index"] > target and c.get("bindings")]
+    checks = [card for card in answer["cards"] if card.get("check")]
+    assert [card["index"] for card in checks] == narrated_checks
+    assert all(set(card) == {"index", "check", "bound"} for card in checks)
     for card in answer["cards"]:
+        assert len(card["bound"]) == len(cards[card["index"]].get("bindings", []))
+        if card.get("check"):
+            continue
         assert isinstance(card["html"], str) and card["code"].startswith('<pre class="rx-code"')
         assert isinstance(card["rerollable"], bool)
         assert all(isinstance(face, int) and face >= 1 for roll in card["rolls"] for face in roll)
