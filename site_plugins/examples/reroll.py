@@ -7,13 +7,16 @@ module rebuilds the session in a fresh namespace:
 
 * cards before the rerolled one replay the faces they show, so the story up to it is the
   one the reader sees (the documented roll, or an earlier reroll);
-* the rerolled card and every example after it run with fresh random dice, so whatever
-  depends on the new dice (a chained pool, the AD ledger, a refused move) is recomputed;
+* the rerolled card runs with fresh random dice, and every example after it runs again, so
+  whatever depends on the new dice (a chained pool, the AD ledger, a refused move) is
+  recomputed: a later example keeps the faces it shows while they still fit what it rolls
+  (one of its own stays as it was), and rolls fresh ones where they no longer do;
 * checks are notes about the documented text: they are never redrawn in the browser; a check
   that bound values of the prose narrate runs again on a copy, only for them.
 
-The answer carries each changed card's new reader view and code, drawn by the same
-renderer the build used, and a sentence for screen readers.
+The answer carries each changed card's new reader view and code and the text of the bound
+values of the prose that narrate it, drawn and written by the same Python the build used,
+and a sentence for screen readers.
 
 A shared roll (a link whose fragment names the faces of some cards) is *replayed*
 (:func:`replay_page`): every card shows the faces the page sends, and the answer is an
