@@ -19,8 +19,9 @@ from site_plugins.examples.reroll import replay_page
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard, visit
 
 CHAPTERS = ("verses", "kruhl", "storypath", "hubris", "chronicle")
-#: Rerolls of each card, each with fresh dice.
-ROUNDS = 2
+#: Rerolls of each card, each with fresh dice (the seeds vary from run to run; under CPython,
+#: tests/site_plugins/test_docs_reroll.py rerolls every card with eight fixed seeds).
+ROUNDS = 1
 
 #: What a page shows: its bound values, and its passages of prose outside the cards.
 SNAPSHOT = """() => {
