@@ -14,7 +14,8 @@ MkDocs' interval, for everything:
 
 - a change the events report starts the rebuild within milliseconds, and the poll's later
   report of the same change is dropped (the file is as the event left it), so a save builds
-  once, not twice;
+  once, not twice; on a loaded machine the poll may see a save first, and then the event's
+  report is the one dropped;
 - a change the events never report (a shared folder, a symlinked one) reaches the server by
   the poll, as it would without this module.
 
@@ -83,47 +84,47 @@ def is_bytecode(path: str) -> bool:
 
 
 class SeenChanges:
-    """The state each file was in when a file event last reported it (thread-safe)."""
+    """The state each file was in when a file event or the poll last reported it
+    (thread-safe)."""
 
     def __init__(self) -> None:
         self._states: dict[str, FileState] = {}
-        self._lock = threading.Lock()
-
-    def record(self, event: FileSystemEvent) -> None:
-        """Note each file of ``event`` as it is now: the events have reported it so."""
-        with self._lock:
-            for path in event_paths(event):
-                self._states[path] = file_state(path)
+        self._lock = threading.RLock()
 
     def already_reported(self, event: FileSystemEvent) -> bool:
-        """Whether every file of ``event`` is as an earlier file event left it: the poll found
-        a change the events have already passed on."""
+        """Whether every file of ``event`` is as an earlier report left it: the other watcher
+        found this change first."""
         with self._lock:
             return all(path in self._states and self._states[path] == file_state(path)
                        for path in event_paths(event))
 
+    def first_report(self, event: FileSystemEvent) -> bool:
+        """Whether ``event`` is news (then each of its files is noted as it is now), or the
+        other watcher already passed this very change on."""
+        with self._lock:
+            if self.already_reported(event):
+                return False
+            for path in event_paths(event):
+                self._states[path] = file_state(path)
+            return True
+
 
 class _Forward(FileSystemEventHandler):
-    """Passes file events on to a server's handler, noting each (``record``) or dropping the
-    ones already passed on (``drop_reported``)."""
+    """Passes a watcher's reports on to a server's handler, unless the other watcher (file
+    events or the poll) already reported the same change: whichever sees a save first builds,
+    once. On a loaded machine the poll can see a save before its file event is handled."""
 
-    def __init__(self, handler: FileSystemEventHandler, seen: SeenChanges, *,
-                 drop_reported: bool) -> None:
+    def __init__(self, handler: FileSystemEventHandler, seen: SeenChanges) -> None:
         self.handler = handler
         self.seen = seen
-        self.drop_reported = drop_reported
 
     def dispatch(self, event: FileSystemEvent) -> None:
         if event.is_directory or not isinstance(event, CHANGES):
             return  # MkDocs rebuilds for changed files only
         if all(is_bytecode(path) for path in event_paths(event)):
             return  # written by the build itself, importing the engine
-        if self.drop_reported:
-            if self.seen.already_reported(event):
-                return
-        else:
-            self.seen.record(event)
-        self.handler.dispatch(event)
+        if self.seen.first_report(event):
+            self.handler.dispatch(event)
 
 
 class EventsAndPolling:
@@ -149,11 +150,11 @@ class EventsAndPolling:
 
     def schedule(self, handler: FileSystemEventHandler, path: str, *,
                  recursive: bool = False) -> ObservedWatch:
-        watch = self.polling.schedule(_Forward(handler, self.seen, drop_reported=True),
+        watch = self.polling.schedule(_Forward(handler, self.seen),
                                       path, recursive=recursive)
         if self.events is not None and os.path.isdir(path):
             self._event_watches[watch] = self.events.schedule(
-                _Forward(handler, self.seen, drop_reported=False), path, recursive=recursive,
+                _Forward(handler, self.seen), path, recursive=recursive,
                 event_filter=list(CHANGES))
         return watch
 

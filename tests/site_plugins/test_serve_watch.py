@@ -16,11 +16,17 @@ from typing import Any
 
 import pytest
 from mkdocs.livereload import LiveReloadServer
+from watchdog.events import FileSystemEvent
 from watchdog.observers.api import BaseObserver
 from watchdog.observers.polling import PollingObserver
 
 from site_plugins.examples import serve_watch
-from site_plugins.examples.serve_watch import EventsAndPolling, SeenChanges, listen_for_events
+from site_plugins.examples.serve_watch import (
+    EventsAndPolling,
+    SeenChanges,
+    event_paths,
+    listen_for_events,
+)
 
 #: Longest wait for a build a save should start (a generous limit, not a measurement).
 LIMIT = 15.0
@@ -115,11 +121,24 @@ def test_a_change_both_report_builds_once(tmp_path: Path, docs: Path,
                                           serving: Callable[[LiveReloadServer], None],
                                           monkeypatch: pytest.MonkeyPatch,
                                           drop_reported: bool) -> None:
-    if not drop_reported:  # the control: without the check, the poll's report builds again
-        monkeypatch.setattr(SeenChanges, "already_reported", lambda self, event: False)
+    # Both watchers report the save; the second report is heard (dropped, or passed on in the
+    # control) before the count is read: the test waits for that event, not for a duration.
+    second_report = threading.Event()
+    reports = []
+    first_report = SeenChanges.first_report
+
+    def counting(self: SeenChanges, event: FileSystemEvent) -> bool:
+        news = first_report(self, event) if drop_reported else True
+        if event_paths(event)[0].endswith("page.md"):
+            reports.append(news)
+            if len(reports) >= 2:
+                second_report.set()
+        return news
+
+    monkeypatch.setattr(SeenChanges, "first_report", counting)
     builds = Builds(seconds=0.05)
     server = make_server(tmp_path, builds, polling=0.2)
-    # The build starts as soon as the event arrives, so the poll's report cannot join the
+    # The build starts as soon as a report arrives, so the other's report cannot join the
     # same build: without the check, it would start a second one.
     server.build_delay = 0.0
     server.watch(str(docs))
@@ -128,8 +147,17 @@ def test_a_change_both_report_builds_once(tmp_path: Path, docs: Path,
 
     save(docs / "chapter" / "page.md", "# A page, saved\n")
     assert builds.wait()
-    time.sleep(1.0)  # five polls at 0.2 s, each free to report the save
-    assert builds.count == (1 if drop_reported else 2)
+    assert second_report.wait(LIMIT), "only one watcher reported the save"
+    if drop_reported:
+        # A report of a state already reported is dropped; each build is a report's news (a
+        # write the events caught half-way, before its last byte, is news of its own).
+        assert reports[0] and not all(reports), reports
+        assert builds.count <= sum(reports)
+    else:
+        deadline = time.monotonic() + LIMIT
+        while builds.count < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert builds.count >= 2
 
 
 def test_reading_the_pages_starts_no_build(tmp_path: Path, docs: Path,
@@ -280,3 +308,26 @@ def test_the_plugin_gives_mkdocs_serve_the_observer(tmp_path: Path, docs: Path) 
     assert plugin.on_serve(server, config=None, builder=None) is server  # type: ignore[arg-type]
     assert isinstance(server.observer, EventsAndPolling)
     assert serve_watch.file_state(str(docs / "missing.md")) is None
+
+
+def test_whichever_watcher_reports_a_save_first_builds_and_the_other_does_not(
+        docs: Path) -> None:
+    """On a loaded machine the poll can see a save before its file event is handled."""
+    from watchdog.events import FileModifiedEvent, FileSystemEventHandler
+
+    passed_on = []
+
+    class Handler(FileSystemEventHandler):
+        def dispatch(self, event: FileSystemEvent) -> None:
+            passed_on.append(event)
+
+    seen = SeenChanges()
+    poll, events = (serve_watch._Forward(Handler(), seen) for _ in range(2))
+    page = docs / "chapter" / "page.md"
+    save(page, "# A page, saved\n")
+    poll.dispatch(FileModifiedEvent(str(page)))  # the poll first
+    events.dispatch(FileModifiedEvent(str(page)))  # then the event, for the same save
+    assert len(passed_on) == 1
+    save(page, "# A page, saved again, longer\n")
+    events.dispatch(FileModifiedEvent(str(page)))  # a new save is news to either
+    assert len(passed_on) == 2
