@@ -18,6 +18,20 @@ from rules_core.limits import check_roll_size
 from rules_core.words import count as count_of
 from rules_core.words import noun
 
+#: How many of the engine's dice sources this process has made (see :func:`sources_made`).
+_made = [0]
+
+
+def sources_made() -> int:
+    """How many :class:`ScriptedDice` and :class:`RandomDice` this process has made so far.
+
+    A page's examples ask ``rolled()`` for their dice; the checker compares this count with
+    the sources ``rolled()`` handed out, so a source made any other way (``ScriptedDice``
+    spelled through ``getattr``, a copy of the class under another name) is caught by what
+    it is, not by how its name is written.
+    """
+    return _made[0]
+
 
 @runtime_checkable
 class DiceSource(Protocol):
@@ -39,14 +53,18 @@ def parse_faces(text: str | Iterable[int]) -> tuple[int, ...]:
         words = text.replace(",", " ").split()
         faces = []
         for word in words:
-            if not word.isdigit():
+            if not (word.isascii() and word.isdigit()):
                 raise DiceScriptError(
-                    f"{word!r} in {text!r} is not a die face: write faces as whole numbers, "
-                    'like "6 6 5 4 2 1"'
+                    f"{word!r} in {text!r} is not a die face: write faces as whole numbers "
+                    'in the digits 0 to 9, like "6 6 5 4 2 1"'
                 )
             faces.append(int(word))
         return tuple(faces)
-    return tuple(text)
+    given = tuple(text)
+    for face in given:
+        if isinstance(face, bool) or not isinstance(face, int):
+            raise DiceScriptError(f"{face!r} is not a die face: faces are whole numbers")
+    return given
 
 
 def format_faces(faces: Iterable[int]) -> str:
@@ -76,6 +94,7 @@ class ScriptedDice:
     def __init__(self, faces: str | Iterable[int]) -> None:
         self.faces = parse_faces(faces)
         self._next = 0
+        _made[0] += 1
 
     def roll(self, count: int, sides: int) -> tuple[int, ...]:
         """The next ``count`` faces of the script; an error if they run out or do not fit a die
@@ -84,8 +103,9 @@ class ScriptedDice:
         remaining = self.faces[self._next :]
         if self._next and not remaining and count:
             raise DiceScriptError(
-                f"the faces {format_faces(self.faces)} were already rolled: "
-                "give each roll its own scripted faces"
+                f"every face written ({format_faces(self.faces)}) is used up and {count}d{sides} "
+                f"more are rolled: add {count_of(count, 'face')} (a bonus die, a reroll, an "
+                "explosion rolls dice of its own), or give another roll its own faces"
             )
         if len(remaining) < count:
             raise DiceScriptError(
@@ -146,6 +166,7 @@ class RandomDice:
     def __init__(self, seed: int | None = None, *, rng: random.Random | None = None) -> None:
         self._rng = rng if rng is not None else random.Random(seed)
         self.rolled: list[int] = []
+        _made[0] += 1
 
     def roll(self, count: int, sides: int) -> tuple[int, ...]:
         """``count`` fresh faces of a die of ``sides`` faces, also added to ``rolled``."""

@@ -33,6 +33,10 @@ class LimitError(RulesCoreError):
     """One of the engine's limits ([`limits`][rules_core.limits]) was reached."""
 
 
+class NumberLimitError(LimitError, RulesError):
+    """A number given to a rule is past [`MAX_RULE_NUMBER`][rules_core.limits.MAX_RULE_NUMBER]."""
+
+
 class DiceLimitError(LimitError, DiceError):
     """A roll asks for more dice than one roll may have."""
 

@@ -7,7 +7,7 @@ frozen build or browser tab. Checks read the limits when they run, so a test may
 
 from __future__ import annotations
 
-from rules_core.errors import DiceError, DiceLimitError
+from rules_core.errors import DiceError, DiceLimitError, NumberLimitError
 
 MAX_DICE_PER_ROLL = 100
 """Most dice one roll may ask for."""
@@ -24,6 +24,20 @@ MAX_EXPLOSIONS_PER_DIE = 100
 
 MAX_ROUNDS = 100
 """Most rounds (or attempts) a play loop may run: an extended task, a chase, a roll-off."""
+
+MAX_RULE_NUMBER = 1000
+"""Largest number a rule may be given: a rating, a bonus, a Difficulty, a weapon's damage, an
+Enhancement. The five games' numbers stay under 100; a number past this one is a typo
+(``10**6``), and would make odds, tables and cards that no reader can use."""
+
+
+def check_rule_number(value: int, what: str = "the number") -> None:
+    """Raise [`NumberLimitError`][rules_core.errors.NumberLimitError] if ``value`` is past
+    :data:`MAX_RULE_NUMBER` (either way)."""
+    if abs(value) > MAX_RULE_NUMBER:
+        raise NumberLimitError(
+            f"{what} is {value:,}, past the engine's limit of {MAX_RULE_NUMBER:,} for any "
+            "number of a rule (rules_core.limits.MAX_RULE_NUMBER)")
 
 
 def check_roll_size(count: int, sides: int) -> None:

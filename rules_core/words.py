@@ -7,6 +7,7 @@ whole number in range; these keep the wording (and the error messages) the same 
 from __future__ import annotations
 
 from rules_core.errors import RulesError
+from rules_core.limits import check_rule_number
 
 #: Nouns whose plural is not the singular plus "s".
 _IRREGULAR = {"die": "dice", "success": "successes", "six": "sixes", "is": "are",
@@ -31,16 +32,26 @@ def verb_s(n: int, verb: str) -> str:
 
 
 def is_whole(value: object, minimum: int = 0) -> bool:
-    """Whether ``value`` is a whole number (not a bool) of at least ``minimum``."""
-    return isinstance(value, int) and not isinstance(value, bool) and value >= minimum
+    """Whether ``value`` is a whole number (not a bool) of at least ``minimum``.
+
+    A whole number past [`MAX_RULE_NUMBER`][rules_core.limits.MAX_RULE_NUMBER] is no number
+    of a rule: [`NumberLimitError`][rules_core.errors.NumberLimitError] says so (a rule's
+    own message would call it too small or not whole)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return False
+    check_rule_number(value)
+    return value >= minimum
 
 
 def whole(value: object, what: str, minimum: int = 0,
           error: type[Exception] = RulesError) -> int:
     """``value`` if it is a whole number of at least ``minimum``; else ``error`` saying so.
 
-    The message reads ``{what} must be a whole number, {minimum} or more, not {value!r}``.
+    The message reads ``{what} must be a whole number, {minimum} or more, not {value!r}``; a
+    number past [`MAX_RULE_NUMBER`][rules_core.limits.MAX_RULE_NUMBER] is refused too.
     """
+    if isinstance(value, int) and not isinstance(value, bool):
+        check_rule_number(value, what)
     if not is_whole(value, minimum):
         raise error(f"{what} must be a whole number, {minimum} or more, not {value!r}")
     return value  # type: ignore[return-value]  # is_whole checked it is an int

@@ -22,6 +22,7 @@ No MkDocs here: the checker takes a page's text and path.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -36,8 +37,10 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import Any
 
 from site_plugins.examples.lexer import Example, lex_page
+from site_plugins.examples.plain import PlainDataError, run_from_data
 from site_plugins.examples.session import DiceMode, ExampleRun
 from site_plugins.examples.verify import (
     Failure,
@@ -45,12 +48,12 @@ from site_plugins.examples.verify import (
     check_reroll_limits,
     page_setup,
     syntax_failure,
+    verify_run,
 )
 from site_plugins.examples.worker import (
     CONTROL,
     SETUP_INDEX,
     CheckLimits,
-    Message,
     PageRequest,
 )
 
@@ -64,6 +67,8 @@ START_LIMIT = 60.0
 #: How much of a worker's log a failure shows.
 LOG_TAIL_LINES = 20
 LOG_TAIL_BYTES = 4000
+#: Largest message a page's process may send (one example's run, as JSON).
+MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 
 
 class CheckerError(Exception):
@@ -130,7 +135,10 @@ class Checker:
         request = PageRequest(path, text, first_line, self.limits, str(log), setup)
         worker = self._worker()
         try:
-            report = worker.check(request, self.limits.time_limit + GRACE)
+            examples = [(index, block.example) for index, block in enumerate(lexed.blocks)]
+            if setup is not None:
+                examples.insert(0, (SETUP_INDEX, setup))
+            report = worker.check(request, self.limits.time_limit + GRACE, examples)
         finally:
             if not worker.alive:
                 self._local.worker = None
@@ -195,9 +203,11 @@ class _Worker:
                                f"{_tail(stderr)}") from None
         return worker
 
-    def check(self, request: PageRequest, limit: float) -> PageReport:
-        """Run a page in a fresh fork; ``limit``: most seconds between two of its messages
-        while an example runs (the example's limit plus grace)."""
+    def check(self, request: PageRequest, limit: float,
+              examples: list[tuple[int, Example]]) -> PageReport:
+        """Run a page in a fresh fork; ``limit``: most seconds one example may take (its
+        limit plus grace); ``examples``: the page's setup and examples, as the build read
+        them, with the index each is reported under."""
         report = PageReport()
         ours, theirs = socket.socketpair()
         try:
@@ -213,7 +223,7 @@ class _Worker:
         page = Connection(ours.detach())
         try:
             page.send(request)
-            self._follow(page, pid, report, limit)
+            self._follow(page, pid, report, limit, request, examples)
         except OSError as error:
             report.garbled = f"the page's process could not be reached ({error})"
         finally:
@@ -228,37 +238,52 @@ class _Worker:
                 self.close()
         return report
 
-    def _follow(self, page: Connection, pid: int, report: PageReport, limit: float) -> None:
-        """Read the page's messages until it is done, ends, or runs out of time."""
-        deadline = time.monotonic() + limit
+    def _follow(self, page: Connection, pid: int, report: PageReport, limit: float,
+                request: PageRequest, examples: list[tuple[int, Example]]) -> None:
+        """Read the page's messages until it is done, ends, or runs out of time.
+
+        The clock is the build's: each example has ``limit`` seconds from the moment it
+        starts, the examples must start in page order, each once, and the page as a whole
+        has at most ``limit`` per example. What the page writes cannot buy it more time.
+        """
+        page_deadline = time.monotonic() + limit * max(len(examples), 1)
+        deadline = page_deadline
+        due = iter(examples)
+        current: tuple[int, Example] | None = None
         while True:
-            if not page.poll(max(deadline - time.monotonic(), 0)):
+            if not page.poll(max(min(deadline, page_deadline) - time.monotonic(), 0)):
                 report.timed_out = True
                 _kill_group(pid)
                 return
             try:
-                message: Message = page.recv()
+                message = _message(page.recv_bytes(MAX_MESSAGE_BYTES))
+                kind = message[0]
+                if kind == "example" and current is None:
+                    current = next(due, None)
+                    if current is None or message[1:] != [current[0]]:
+                        raise PlainDataError(f"example {message[1:]!r:.40} started out of turn")
+                    report.example, report.line = current[0], None
+                    deadline = time.monotonic() + limit
+                elif kind == "step" and current is not None and len(message) == 2 \
+                        and message[1] in {step.line for step in current[1].steps}:
+                    report.line = message[1]
+                elif kind == "run" and current is not None and len(message) == 3 \
+                        and message[1] == current[0]:
+                    run = run_from_data(message[2], current[1])
+                    report.runs[current[0]] = (run, verify_run(request.path, run))
+                    report.example = report.line = None
+                    current = None
+                elif kind == "done" and len(message) == 1 and current is None \
+                        and next(due, None) is None:
+                    report.done = True
+                    return
+                else:
+                    raise PlainDataError(f"an unexpected message {message!r:.200}")
             except EOFError:
                 return  # the process ended (or closed its end) before saying it was done
-            except Exception as error:  # a message cut off or corrupted by the example
+            except (OSError, ValueError, RecursionError) as error:
+                # Cut off, corrupted or out of turn: the example wrote to the check's channel.
                 report.garbled = f"{type(error).__name__}: {error}"
-                _kill_group(pid)
-                return
-            kind = message[0] if isinstance(message, tuple) and message else None
-            if kind == "example":
-                report.example, report.line = message[1], None
-                deadline = time.monotonic() + limit
-            elif kind == "step":
-                report.line = message[1]
-            elif kind == "run":
-                report.runs[message[1]] = (message[2], message[3])
-                report.example = report.line = None
-                deadline = time.monotonic() + limit
-            elif kind == "done":
-                report.done = True
-                return
-            else:
-                report.garbled = f"an unexpected message {message!r:.200}"
                 _kill_group(pid)
                 return
 
@@ -291,6 +316,14 @@ class _Worker:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+
+
+def _message(frame: bytes) -> list[Any]:
+    """A message from a page's process: a JSON list that starts with its kind."""
+    message = json.loads(frame)
+    if not (isinstance(message, list) and message and isinstance(message[0], str)):
+        raise PlainDataError(f"a message that is not a list of plain values: {frame!r:.100}")
+    return message
 
 
 class _WorkerLost(Exception):
@@ -398,8 +431,9 @@ def _signalled(number: int) -> str:
     if name == "SIGXCPU":
         return "the process checking this page used more CPU time than a page may (SIGXCPU)"
     if name == "SIGKILL":
-        return ("the process checking this page was killed (SIGKILL) from outside the check; "
-                "the system may have run out of memory")
+        return ("the process checking this page was killed (SIGKILL), by the example itself or "
+                "by another process (the check's own memory limit would have raised "
+                "MemoryError at the statement instead)")
     return f"the example's process was ended by {name}"
 
 

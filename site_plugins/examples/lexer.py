@@ -106,11 +106,36 @@ def lex_page(text: str, first_line: int = 1) -> LexedPage:
                 blocks.append(_block(lines, i, close, opening, word, first_line))
             except ExampleSyntaxError as error:
                 errors.append(error)
-        elif misspelt_kind(word):
-            errors.append(ExampleSyntaxError(
-                first_line + i, f"unknown example kind {word!r}: the kinds are "
-                "rules-example (a card) and rules-check (a claim checked for a note)"))
+        elif (problem := look_alike(opening["info"], word,
+                                    lines[i + 1:close if close is not None else len(lines)])):
+            errors.append(ExampleSyntaxError(first_line + i, problem))
     return _with_prose(text, blocks, errors, first_line)
+
+
+#: The kinds, as an error message lists them.
+_KINDS_WORDS = "rules-example (a card) and rules-check (a claim checked for a note)"
+
+
+def look_alike(info: str, word: str, body: list[str]) -> str:
+    """Why a fence that is not an example looks like one an author meant to be checked
+    (``""`` if it does not): a misspelt kind (``rules-exampel``, ``rules example``), a kind
+    that is not the fence's first word (``{.python .rules-example}``, which Markdown renders
+    as Python, unchecked), or a fence named like a kind whose body is a ``>>>`` session."""
+    classes = re.findall(r"(?:^|\s)\.([\w-]+)", info.strip("{} ")) if info.startswith("{") else []
+    named = next((c for c in classes[1:] if c in KINDS), "")
+    if named:
+        return (f"the example kind {named!r} is not the fence's first word, so this block "
+                f"would be shown as {classes[0]!r} code, unchecked: open the fence with "
+                f"```{named}")
+    squashed = re.sub(r"[^a-z]", "", info.lower())
+    if misspelt_kind(word) or any(
+            squashed.startswith(re.sub(r"[^a-z]", "", kind)) for kind in KINDS):
+        shown = info if " " in info.strip("{} ") and squashed.startswith("rules") else word
+        return f"unknown example kind {shown!r}: the kinds are {_KINDS_WORDS}"
+    if "rules" in squashed and any(line.lstrip().startswith(">>>") for line in body):
+        return (f"this fence ({info!r}) holds a >>> session but is no example, so it would be "
+                f"published unchecked: the kinds are {_KINDS_WORDS}")
+    return ""
 
 
 def _with_prose(text: str, blocks: list[ExampleBlock], errors: list[ExampleSyntaxError],
@@ -295,7 +320,8 @@ def parse_steps(body: list[tuple[int, str]]) -> tuple[Step, ...]:
         elif after_blank:
             raise ExampleSyntaxError(
                 number, f"{line.strip()!r} follows a blank line but is not a '>>> ' statement: "
-                "expected output must come right after its statement"
+                "a blank line ends a statement's expected output, so output cannot hold one "
+                "(claim it without its blank lines: they are not compared)"
             )
         else:
             if not expected:

@@ -57,6 +57,12 @@ from site_plugins.examples.page_files import (
     site_root,
     source_path,
 )
+from site_plugins.examples.page_text import (
+    PageTextError,
+    front_matter_error,
+    page_text_failure,
+    read_page,
+)
 from site_plugins.examples.reference_links import imported_names, name_links, reference_entries
 from site_plugins.examples.render import page_card_data
 from site_plugins.examples.roller_pages import add_roller_pages, place_roller_pages
@@ -81,6 +87,13 @@ CHECK_SCRIPT = f"{ASSET_DIR}/reroll-check.js"
 SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
 #: Where the browser engine (Pyodide, our wheel, the snapshot) goes in the built site.
 RUNTIME_DIR = f"{ASSET_DIR}/pyodide"
+
+
+def _page_text(file: File) -> str:
+    """A documentation file's text, read as the checker reads pages."""
+    if file.abs_src_path is None:
+        return file.content_string.replace("\r\n", "\n")
+    return read_page(Path(file.abs_src_path))
 
 
 class ExamplesPlugin(BasePlugin[ExamplesConfig]):
@@ -185,18 +198,36 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
                                 self.config.jobs)
         for file in files.documentation_pages():
             try:
-                raw = file.content_string.replace("\r\n", "\n")
-            except (OSError, ValueError):
-                continue  # MkDocs reports an unreadable page itself
+                raw = _page_text(file)
+            except (OSError, PageTextError):
+                continue  # reported when the page is read (on_page_read_source)
             markdown, _meta = meta.get_data(raw)
             self.checks.send(file.src_uri, source_path(file, config), markdown,
                              first_line_of(raw, markdown), raw)
+
+    def on_page_read_source(self, /, *, page: Page, config: MkDocsConfig) -> str | None:
+        """The page's file read as the checker reads it (UTF-8, without a byte-order mark);
+        a file that is not UTF-8 is a failure at its line, not a traceback."""
+        if not self.config.enabled or page.file.abs_src_path is None:
+            return None
+        try:
+            return _page_text(page.file)
+        except PageTextError as error:
+            self._page_failure(page_text_failure(source_path(page.file, config), error))
+            return Path(page.file.abs_src_path).read_bytes().decode("utf-8", "replace")
+
+    def _page_failure(self, failure: Failure) -> None:
+        log.error(str(failure), extra=drawn_failures.MARK if self.command == "serve" else None)
+        self.failures.append(failure)
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig,
                          files: Files) -> str | None:
         if not self.config.enabled:
             return markdown
         raw = raw_text(page)
+        front_matter = front_matter_error(raw)
+        if front_matter is not None:
+            self._page_failure(page_text_failure(source_path(page.file, config), front_matter))
         try:
             result = self.checks.result(page.file.src_uri, source_path(page.file, config),
                                         markdown, first_line_of(raw, markdown), raw)

@@ -33,7 +33,18 @@ from site_plugins.examples.lexer import (
     lex_page,
     read_setup,
 )
-from site_plugins.examples.verify import Failure, PageResult, syntax_failure, verify_page
+from site_plugins.examples.page_text import (
+    PageTextError,
+    front_matter_error,
+    page_text_failure,
+    read_page,
+)
+from site_plugins.examples.verify import (
+    Failure,
+    PageResult,
+    syntax_failure,
+    verify_page,
+)
 
 #: Whether this Python can start the checker's worker processes (Pyodide cannot).
 PROCESSES = sys.platform != "emscripten"
@@ -123,11 +134,19 @@ class MarkdownPage(pytest.File):
         return self._future.result()
 
     def _submit(self) -> None:
-        self._future = checker(self.config).submit(
-            self.display_path(), self.path.read_text(encoding="utf-8"))
+        self._future = checker(self.config).submit(self.display_path(), read_page(self.path))
 
     def collect(self) -> Iterator[pytest.Item]:
-        text = self.path.read_text(encoding="utf-8")
+        try:
+            text = read_page(self.path)
+        except PageTextError as unreadable:
+            failure = page_text_failure(self.display_path(), unreadable)
+            yield MalformedExample.from_parent(self, name=failure.location, failure=failure)
+            return
+        front_matter = front_matter_error(text)
+        if front_matter is not None:
+            failure = page_text_failure(self.display_path(), front_matter)
+            yield MalformedExample.from_parent(self, name=failure.location, failure=failure)
         lexed = lex_page(text)
         if lexed.blocks:
             # Checked as soon as it is collected, pages in parallel while pytest collects the
@@ -170,7 +189,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     updated = []
     left = 0
     for page in config.stash.get(_PAGES, []):
-        text = page.path.read_text(encoding="utf-8")
+        text = read_page(page.path)
         new, changes = update_page(text, page.result())
         updated += [c for c in changes if c.applied]
         for change in changes:

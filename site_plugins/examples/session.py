@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules_core.copying import independent_copy
-from rules_core.dice import RandomDice, ScriptedDice
+from rules_core.dice import RandomDice, ScriptedDice, sources_made
 from rules_core.errors import RulesCoreError
 from rules_core.explain import Explanation, StatLine
 from site_plugins.examples.bound_values import Binding, BoundRun, evaluate
@@ -135,6 +135,9 @@ class StepRun:
     #: The name the step needed but an earlier refused move never made (rerolls only, in
     #: practice): the step is shown as not played rather than as broken code.
     skipped: str = ""
+    #: How many of the engine's dice sources the step made itself, not through ``rolled()``
+    #: (their faces would neither be checked nor rerolled).
+    own_dice: int = 0
 
 
 @dataclass
@@ -200,9 +203,13 @@ class Session:
         ``explain=False`` skips the results' views (a replay whose card is not redrawn).
         """
         mode = mode or DiceMode()
-        namespace = self.namespace if example.kind != "check" else _isolated(self.namespace)
         self.roller.reset(mode)
         run = ExampleRun(example, mode)
+        try:
+            namespace = self.namespace if example.kind != "check" else _isolated(self.namespace)
+        except UncopiableName as error:
+            run.steps = [StepRun(example.steps[0], code_error=str(error))]
+            return run
         self._drawn = []
         self.last_shown = None
         self._deadline = time.monotonic() + self.time_limit
@@ -239,6 +246,7 @@ class Session:
     def _run_step(self, step: Step, namespace: dict[str, Any], explain: bool) -> StepRun:
         result = StepRun(step)
         sources_before = len(self.roller.sources)
+        made_before = sources_made()
         try:
             code = _compile(step.source)
         except SyntaxError as error:
@@ -274,6 +282,8 @@ class Session:
             values = []
         result.output = out.getvalue()
         result.output_size = out.size
+        result.own_dice = max(sources_made() - made_before
+                              - (len(self.roller.sources) - sources_before), 0)
         if result.rules_error or result.skipped:
             why = ("statement that makes it could not roll the dice written"
                    if "DiceScriptError" in result.refusal_classes else
@@ -283,13 +293,30 @@ class Session:
             for name in code.bound:
                 self.unmade.pop(name, None)
         if explain:
-            result.views = [view for v in values if _explains_itself(v)
-                            if (view := v.explain()) and self._fresh(v, view)]
-            result.stats = [line for v in values if _describes_itself(v)
-                            if (line := v.stat_line()) and self._fresh(v, line)]
+            self._draw(result, values)
         if not result.rules_error and not result.code_error and not result.skipped:
             self._check_dice_used(result, sources_before)
         return result
+
+    def _draw(self, result: StepRun, values: list[Any]) -> None:
+        """The views and stat lines of the step's results; a result whose ``explain()`` or
+        ``stat_line()`` raises, or returns something else than the engine's view, is an
+        error of the step's code, named after the result's class."""
+        try:
+            with _time_limit(self._remaining()):
+                for value in values:
+                    if _explains_itself(value):
+                        view = _called(value, "explain", Explanation)
+                        if view and self._fresh(value, view):
+                            result.views.append(view)
+                    if _describes_itself(value):
+                        line = _called(value, "stat_line", StatLine)
+                        if line and self._fresh(value, line):
+                            result.stats.append(line)
+        except (Exception, SystemExit, KeyboardInterrupt) as error:
+            result.views, result.stats = [], []
+            if not result.code_error:
+                result.code_error = _code_error(error, self.time_limit)
 
     def _fresh(self, value: object, view: object) -> bool:
         """Whether ``view`` of ``value`` is new to the current example: not the very object
@@ -379,6 +406,30 @@ def _execute(code: _Compiled, namespace: dict[str, Any]) -> tuple[list[Any], str
     return [namespace[name] for name in code.bound], ""
 
 
+class ViewError(TypeError):
+    """A result's ``explain()`` or ``stat_line()`` gave something a card cannot draw."""
+
+
+def _called(value: Any, method: str, kind: type) -> Any:
+    """``value.method()``, which must return a ``kind`` (or nothing)."""
+    try:
+        made = getattr(value, method)()
+    except (RulesCoreError, ExampleTimeout):
+        raise
+    except (Exception, SystemExit, KeyboardInterrupt) as error:
+        raise ViewError(f"{type(value).__name__}.{method}() raised {type(error).__name__}: "
+                        f"{error}") from None
+    if made is not None and not isinstance(made, kind):
+        raise ViewError(f"{type(value).__name__}.{method}() returned {_a(type(made).__name__)}, "
+                        f"not {_a(kind.__name__)} (a card draws only the engine's views)")
+    return made
+
+
+def _a(name: str) -> str:
+    """``a str``, ``an int``, ``an Explanation``."""
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
 def _explains_itself(value: Any) -> bool:
     """Whether ``value`` is a result with an ``explain()`` (the ``Explained`` protocol).
 
@@ -408,7 +459,7 @@ def _word(value: Any) -> str:
     if value is None:
         return "none"
     if isinstance(value, str):
-        return value
+        return str(value)  # a StrEnum's value, as plain text
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) \
             and isinstance(value[1], int | float) and not isinstance(value[1], bool):
         return f"{value[0]} {value[1]}"  # a named number: ("Agility", 3) reads "Agility 3"
@@ -418,11 +469,26 @@ def _word(value: Any) -> str:
     return text[1:-1] if text.startswith("<") and text.endswith(">") else text
 
 
+class UncopiableName(TypeError):
+    """A name of the page that a ``rules-check`` cannot copy (a generator, an open file)."""
+
+
 def _isolated(namespace: dict[str, Any]) -> dict[str, Any]:
     """A copy of ``namespace`` whose values can change without touching the original (the
     core's rule for what a check copies: :func:`rules_core.copying.independent_copy`)."""
-    return {name: value if isinstance(value, Roller) else independent_copy(value)
-            for name, value in namespace.items()}
+    copied = {}
+    for name, value in namespace.items():
+        if isinstance(value, Roller) or name.startswith("__"):
+            copied[name] = value
+            continue
+        try:
+            copied[name] = independent_copy(value)
+        except Exception as error:
+            raise UncopiableName(
+                f"{UncopiableName.__name__}: a rules-check runs on a copy of the page's names, "
+                f"and {name!r} ({type(value).__name__}) cannot be copied ({error}): make it "
+                "a list or a value of the engine, or move the check above it") from None
+    return copied
 
 
 @contextlib.contextmanager

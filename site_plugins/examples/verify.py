@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from site_plugins.examples.bindings import Narration
@@ -126,7 +127,7 @@ def verify_page(path: str, text: str, first_line: int = 1,
 def page_setup(result: PageResult, file_text: str) -> Example | None:
     """The page's setup read from its front matter; a malformed one is a syntax failure."""
     try:
-        return read_setup(file_text) if file_text else None
+        return read_setup(file_text.removeprefix("\ufeff")) if file_text else None
     except ExampleSyntaxError as error:
         result.syntax_failures.append(syntax_failure(result.path, error))
         return None
@@ -201,6 +202,16 @@ def check_step(path: str, run: StepRun) -> Failure | None:
                  "rolled() checks that the roll uses every face written, and rolls fresh "
                  "dice when a reader presses Reroll.",
         )
+    if run.own_dice and not run.code_error:
+        return Failure(
+            path, step.line, "the example rolls dice it made itself", source=step.source,
+            hint='The statement made its own dice source instead of asking rolled() for one: '
+                 'write the faces with rolled("9 8 3"), which checks that the roll uses every '
+                 "face written, and rolls fresh dice when a reader presses Reroll.",
+        )
+    if run.code_error.startswith("UncopiableName:"):
+        return Failure(path, step.line, "the rules-check cannot run", source=step.source,
+                       got=run.code_error.split(": ", 1)[1])
     if run.code_error:
         return Failure(
             path, step.line, f"the example's code raised {run.code_error.split(':', 1)[0]}",
@@ -292,6 +303,12 @@ def normalize(text: str) -> str:
 
 
 def _hint(run: StepRun) -> str:
+    if not normalize(run.step.expected):
+        return ("The text claims no output, but the statement "
+                + ("was refused: claim the refusal (its class, as above) on the line below it, "
+                   "or fix the move." if run.refusal else
+                   "showed something: write what it shows on the lines below it, or assign "
+                   "the value to a name to show nothing."))
     claim = _REFUSAL_CLAIM.fullmatch(normalize(run.step.expected).split("\n")[-1])
     named = claim["cls"].rsplit(".", 1)[-1] if claim else ""
     if run.refusal_classes and named[:1].isupper() and named not in run.refusal_classes:
@@ -310,7 +327,53 @@ def _hint(run: StepRun) -> str:
                 "(three dots, only at the end); otherwise copy the whole message.")
     if run.rules_error:
         return "The engine refused the move: either the text or the rules engine is wrong."
+    expected, got = normalize(run.step.expected), normalize(run.output)
+    invisible = invisible_difference(expected, got)
+    if invisible:
+        return invisible
+    if _UNORDERED.search(run.step.source) or (_SET_REPR.search(got) and sorted(expected) ==
+                                               sorted(got)):
+        return ("The output may differ from run to run: a set prints its items in an order "
+                "Python does not promise, and hash() of a string changes with each process. "
+                "Claim sorted(...) of the set, or a value that does not depend on the run.")
     return "The text and the rules engine disagree: fix whichever is wrong."
+
+
+#: A statement whose output Python does not promise from run to run.
+_UNORDERED = re.compile(r"\bhash\(|\bid\(|\bset\(|\bfrozenset\(")
+#: A ``repr`` of a set: ``{1, 2}`` or ``frozenset({…})`` (not a dict: no colon).
+_SET_REPR = re.compile(r"(?:^|[\s(\[])\{[^:{}]*\}")
+
+
+def invisible_difference(expected: str, got: str) -> str:
+    """Words on where ``expected`` and ``got`` differ, when they would print the same: a
+    character that shows nothing (a zero-width space, a soft hyphen) or a letter written
+    in another Unicode form (``é`` as one character or as ``e`` and an accent); ``""`` when
+    the difference can be seen."""
+    if expected == got:
+        return ""
+    seen = _visible(expected) == _visible(got)
+    if not seen:
+        return ""
+    at = next((i for i, (a, b) in enumerate(zip(expected, got, strict=False)) if a != b),
+              min(len(expected), len(got)))
+    line = expected.count("\n", 0, at) + 1
+
+    def named(text: str) -> str:
+        part = text[at:at + 2] or "(the end)"
+        return " ".join(f"U+{ord(c):04X} {unicodedata.name(c, 'unnamed')}" for c in part) \
+            if part != "(the end)" else part
+
+    return (f"The claim and the output look the same but differ on line {line} of the output, "
+            f"in characters that print alike: the text has {named(expected)}, the engine "
+            f"{named(got)}. Retype that part of the claim (or normalize the text to NFC).")
+
+
+def _visible(text: str) -> str:
+    """``text`` as a reader sees it: in composed form, without invisible characters."""
+    composed = unicodedata.normalize("NFC", text)
+    return "".join(c for c in composed if unicodedata.category(c) != "Cf")
+
 
 
 def _prompted(source: str) -> str:

@@ -15,9 +15,11 @@ The two sides talk over Unix sockets:
   ``x`` + its exit status once it has ended. Only this process writes here, so a child
   killed half-way through a message cannot garble it.
 * **page** (the child ↔ the build): the build sends a :class:`PageRequest`; the child sends
-  :data:`Message` tuples as it goes: ``("example", index)`` and ``("step", line)`` before it
-  runs them (so the build knows where a hang or a crash happened), ``("run", index, run,
-  failures)`` after each example, and ``("done",)`` at the end.
+  :data:`Message` lists as it goes, each one JSON frame (never a pickle: the build reads
+  plain data only, :mod:`~site_plugins.examples.plain`): ``["example", index]`` and
+  ``["step", line]`` before it runs them (so the build knows where a hang or a crash
+  happened), ``["run", index, run]`` after each example, and ``["done"]`` at the end. The
+  build judges each run itself, against the page as it read it.
 
 No MkDocs here: this is the checker's engine room, driven by :mod:`site_plugins.examples.checker`.
 """
@@ -27,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import faulthandler
 import importlib
+import json
 import os
 import pkgutil
 import resource
@@ -37,9 +40,14 @@ import sys
 import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from site_plugins.examples.lexer import Example
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from site_plugins.examples.session import ExampleRun, Session
 
 #: A control message: one letter and a number (a pid, or an exit status).
 CONTROL = struct.Struct("!ci")
@@ -83,6 +91,7 @@ def main(argv: list[str]) -> None:
     """Serve pages on the control socket whose file descriptor is ``argv[0]``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the build, which ends us
     control = socket.socket(fileno=int(argv[0]))
+    reaps = _become_subreaper()
     _preload()
     control.sendall(CONTROL.pack(b"r", os.getpid()))
     while True:
@@ -99,8 +108,66 @@ def main(argv: list[str]) -> None:
         os.close(fds[0])
         control.sendall(CONTROL.pack(b"f", pid))
         _pid, status = os.waitpid(pid, 0)
+        if reaps:
+            _end_survivors()
         control.sendall(CONTROL.pack(b"x", os.waitstatus_to_exitcode(status)))
 
+
+#: ``prctl`` option that makes a process the reaper of its orphaned descendants (Linux 3.4).
+PR_SET_CHILD_SUBREAPER = 36
+#: Most rounds of killing what a page left behind (each round ends every process found).
+SWEEP_ROUNDS = 100
+
+
+def _become_subreaper() -> bool:
+    """Make this process the parent of every process a page starts and leaves behind, even
+    one that left the page's process group with ``setsid()``: on Linux a *child subreaper*
+    inherits its orphaned descendants, so they can be found and ended. Elsewhere, only the
+    page's process group is ended (the trust model in the README says so)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
+def _end_survivors() -> None:
+    """Kill and reap every process the page left behind (all of them are ours now: a page's
+    process has ended, so its descendants were handed to this subreaper). Killing one may
+    hand us its own children: go on until none is left."""
+    for _ in range(SWEEP_ROUNDS):
+        children = _children()
+        if not children:
+            return
+        for pid in children:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        for pid in children:
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, 0)
+
+
+def _children() -> list[int]:
+    """This process's children (zombies included), from ``/proc``."""
+    me = os.getpid()
+    try:
+        tasks = os.listdir(f"/proc/{me}/task")
+        lists = [open(f"/proc/{me}/task/{task}/children").read() for task in tasks]  # noqa: SIM115
+        return [int(pid) for text in lists for pid in text.split()]
+    except OSError:  # a kernel without the children lists: read every process's parent
+        found = []
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                with contextlib.suppress(OSError, ValueError, IndexError):
+                    with open(f"/proc/{entry}/stat") as file:
+                        fields = file.read().rsplit(")", 1)[1].split()
+                    if int(fields[1]) == me:
+                        found.append(int(entry))
+        return found
 
 def _preload() -> None:
     """Import the engine and the checker once, so each page's fork starts with them."""
@@ -155,21 +222,77 @@ def _confine(request: PageRequest) -> None:
 def _check_page(connection: Connection, request: PageRequest) -> None:
     from site_plugins.examples.lexer import lex_page
     from site_plugins.examples.session import Session
-    from site_plugins.examples.verify import verify_run
 
     lexed = lex_page(request.text, request.first_line)
-    session = Session(request.limits.time_limit, output_limit=request.limits.output_chars,
-                      on_step=lambda step: connection.send(("step", step.line)))
-    if request.setup is not None and lexed.blocks:
-        connection.send(("example", SETUP_INDEX))
-        run = session.run(request.setup)
-        connection.send(("run", SETUP_INDEX, run, verify_run(request.path, run)))
-    for index, block in enumerate(lexed.blocks):
-        connection.send(("example", index))
-        run = session.run(block.example)
-        connection.send(("run", index, run, verify_run(request.path, run)))
-    connection.send(("done",))
 
+    def send(*message: Any) -> None:
+        connection.send_bytes(json.dumps(message).encode())
+
+    session = Session(request.limits.time_limit, output_limit=request.limits.output_chars,
+                      on_step=lambda step: send("step", step.line))
+    examples = [(index, block.example) for index, block in enumerate(lexed.blocks)]
+    if request.setup is not None and lexed.blocks:
+        examples.insert(0, (SETUP_INDEX, request.setup))
+    for index, example in examples:
+        send("example", index)
+        if example.kind == "check":
+            def report(run: ExampleRun, index: int = index) -> None:
+                send("run", index, _plain_run(run))
+
+            _check_apart(session, example, report)
+        else:
+            send("run", index, _plain_run(session.run(example)))
+    send("done")
+
+
+def _check_apart(session: Session, example: Example,
+                 report: Callable[[ExampleRun], None]) -> None:
+    """Run a ``rules-check`` in a fork of the page's process, so that nothing it does (a
+    class attribute patched, a module's global changed) reaches the examples after it; the
+    page's process goes on as the check found it. A fork that ends before it reported ends
+    the page's process the same way, so the build reports it at the check's line."""
+    pid = os.fork()
+    if pid == 0:
+        status = 0
+        try:
+            report(session.run(example))
+        except BaseException:
+            status = 70
+            with contextlib.suppress(BaseException):
+                sys.stderr.write(traceback.format_exc())
+        finally:
+            with contextlib.suppress(BaseException):
+                sys.stdout.flush()
+                sys.stderr.flush()
+            os._exit(status)
+    _pid, status = os.waitpid(pid, 0)
+    code = os.waitstatus_to_exitcode(status)
+    if code < 0:  # the same signal, unless it cannot be caught (SIGKILL), then its status
+        with contextlib.suppress(OSError, ValueError):
+            signal.signal(-code, signal.SIG_DFL)
+        os.kill(os.getpid(), -code)
+        code = 128 - code
+    if code != 0:
+        with contextlib.suppress(BaseException):
+            sys.stdout.flush()
+            sys.stderr.flush()
+        os._exit(code)
+
+
+def _plain_run(run: ExampleRun) -> dict[str, Any]:
+    """The run as plain data; a result the engine's types do not make is an error of the
+    step that showed it, and is not drawn."""
+    from site_plugins.examples.plain import PlainDataError, encode, run_to_data
+
+    for step in run.steps:
+        try:
+            encode(step.views)
+            encode(step.stats)
+        except PlainDataError as error:
+            step.views, step.stats = [], []
+            step.code_error = step.code_error or (
+                f"TypeError: a result shown here cannot be drawn: it holds {error}")
+    return run_to_data(run)
 
 if __name__ == "__main__":
     main(sys.argv[1:])

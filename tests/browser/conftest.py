@@ -195,9 +195,15 @@ class Guard:
         self.other_hosts: list[str] = []
         self.errors: list[str] = []
         self.expected_errors: list[str] = []
+        #: Errors the page threw and nobody caught (also in ``errors``).
+        self.uncaught: list[str] = []
         page.on("request", self._request)
         page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("pageerror", self._uncaught)
+
+    def _uncaught(self, error: Any) -> None:
+        self.uncaught.append(str(error))
+        self.errors.append(str(error))
 
     def _request(self, request: Any) -> None:
         self.requests.append(request.url)

@@ -117,6 +117,7 @@ def test_a_link_to_a_roll_shows_the_same_dice_in_a_fresh_browser(
     ("#roll=tams-first-punch:6,6", "do not fit it"),
     ("#roll=tams-first-punch:six", "“six” is not a face of a die"),
     ("#roll=tams-first-punch:" + ",".join(["6"] * 3000), "characters long"),
+    ("#roll=%E0%A4%A", "its address is garbled"),  # a link cut short mid-character
 ])
 def test_a_bad_link_leaves_the_documented_roll_and_says_why(page: Page, guard: Guard,
                                                             fragment: str, why: str) -> None:
@@ -159,6 +160,16 @@ def test_each_roller_rolls_with_odds_and_its_link_replays_the_roll(
         expect(other.locator("form.rx-roller .rx-status")).to_contain_text("A shared roll")
         assert other.locator("form.rx-roller .rx-roller-result").inner_html() == result
     context.close()
+
+
+def test_a_garbled_roller_link_says_so_and_the_roller_still_rolls(page: Page,
+                                                                  guard: Guard) -> None:
+    page.goto("/verses/roll-your-own/#roller=prw:%E0%A4%A")
+    form = page.locator("form.rx-roller")
+    expect(form.locator(".rx-status")).to_contain_text("its address is garbled")
+    form.get_by_role("button", name="Roll").click()
+    expect(form.get_by_role("button", name="Link to this roll")).to_be_visible(
+        timeout=ENGINE_TIMEOUT_MS)
 
 
 def test_a_roller_refuses_a_value_out_of_bounds_in_words(page: Page, guard: Guard) -> None:

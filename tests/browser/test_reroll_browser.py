@@ -136,7 +136,8 @@ def test_restore_brings_back_the_documented_page(page: Page, guard: Guard) -> No
     expect(card(page, "tams-first-punch").locator(".rx-status")).to_contain_text("Restored")
     assert faces(card(page, "tams-first-punch")) == [6, 6, 5, 4, 2, 1]
     expect(card(page, "the-chained-punch-example").locator(".rx-restore")).to_be_hidden()
-    expect(card(page, "the-chained-punch-example").locator(".rx-reroll")).to_be_focused()
+    # The focus goes back to the Reroll beside the Restore just pressed (that Restore is gone).
+    expect(card(page, "tams-first-punch").locator(".rx-reroll")).to_be_focused()
 
 
 def test_the_keyboard_alone_rerolls_and_restores(page: Page, guard: Guard) -> None:

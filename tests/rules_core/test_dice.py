@@ -66,8 +66,21 @@ def test_scripted_dice_can_be_drawn_in_several_rolls() -> None:
 def test_used_up_scripted_dice_refuse_another_roll() -> None:
     dice = ScriptedDice("5 2")
     dice.roll(2, 6)
-    with pytest.raises(DiceScriptError, match="already rolled"):
+    with pytest.raises(DiceScriptError, match=r"every face written \(5 2\) is used up and "
+                                              r"2d6 more are rolled: add 2 faces"):
         dice.roll(2, 6)
+
+
+@pytest.mark.parametrize("faces", ["\u0666 5", "6 \u00b2", "6 \uff16"])
+def test_faces_are_written_in_ascii_digits(faces: str) -> None:
+    with pytest.raises(DiceScriptError, match="in the digits 0 to 9"):
+        ScriptedDice(faces)
+
+
+@pytest.mark.parametrize("faces", [[6.0, 5], [True, 5], ["6"]])
+def test_faces_given_as_values_are_whole_numbers(faces: list[object]) -> None:
+    with pytest.raises(DiceScriptError, match="is not a die face"):
+        ScriptedDice(faces)  # type: ignore[arg-type]
 
 
 def test_random_dice_with_the_same_seed_roll_the_same() -> None:

@@ -126,7 +126,28 @@ def test_a_misspelt_kind_is_malformed_and_names_the_kinds(kind: str) -> None:
         "and rules-check (a claim checked for a note)"))]
 
 
-@pytest.mark.parametrize("kind", ["python", "rules", "text", "pycon", "markdown", ""])
+@pytest.mark.parametrize(("info", "words"), [
+    ("rules example", "unknown example kind 'rules example'"),
+    ("rules check", "unknown example kind 'rules check'"),
+    ("{.python .rules-example}", "the example kind 'rules-example' is not the fence's first "
+                                 "word, so this block would be shown as 'python' code"),
+    ("{ .pycon .rules-check }", "open the fence with ```rules-check"),
+    ("rules", "holds a >>> session but is no example"),
+    ("pycon rules", "holds a >>> session but is no example"),
+])
+def test_a_look_alike_fence_is_malformed(info: str, words: str) -> None:
+    lexed = lex_page(page("# T", "", f"{FENCE}{info}", ">>> 1", "2", FENCE))
+    assert lexed.blocks == ()
+    [error] = lexed.errors
+    assert error.line == 3 and words in error.message
+
+
+def test_the_attribute_form_with_the_kind_first_is_an_example() -> None:
+    lexed = lex_page(page("# T", "", f'{FENCE}{{.rules-example title="A"}}', ">>> 1", "1", FENCE))
+    assert [b.example.title for b in lexed.blocks] == ["A"] and lexed.errors == ()
+
+
+@pytest.mark.parametrize("kind", ["python", "text", "pycon", "markdown", ""])
 def test_other_languages_are_left_alone(kind: str) -> None:
     lexed = lex_page(page(f"{FENCE}{kind}", ">>> 1", "1", FENCE))
     assert lexed.blocks == () and lexed.errors == ()

@@ -13,6 +13,22 @@ const TYPES = { wasm: "application/wasm", json: "application/json", js: "text/ja
 const UNPACKED = [[0x00, 0x61, 0x73, 0x6d], [0x50, 0x4b, 0x03, 0x04]];
 const BROTLI_OUTPUT_BYTES = 1 << 20; // unpacked per call into the decoder
 const early = new Map(); // URL → the response of a download started ahead (prefetch)
+const failures = []; // each engine file that could not be had, in words, in order
+
+// What the engine's downloads could not get so far ("python_stdlib.zip could not be
+// downloaded (Failed to fetch)"): Pyodide's own errors name no file ("Program terminated
+// with exit(1)"), so the worker says which one it was.
+export function downloadFailures() {
+  return failures.slice();
+}
+
+function failedDownload(name, error) {
+  if (error?.failedDownload) return error; // said already, by the fetch that started it
+  const why = String(error?.message ?? error).replace(/\.$/, "");
+  const message = `${name} could not be downloaded (${why}: the network or the host refused it)`;
+  failures.push(message);
+  return Object.assign(new TypeError(message), { failedDownload: true });
+}
 
 // Download a file whose decoded size the build wrote in the manifest. The size is checked
 // against that, never against Content-Length: a host that serves a precompressed file
@@ -30,8 +46,13 @@ export async function fetchBytes(url, size) {
 export async function readManifest(runtime) {
   const file = arriving("manifest.json");
   try {
-    const response = await nativeFetch(new URL("manifest.json", runtime), { cache: "no-cache" });
-    if (!response.ok) throw new Error(`the engine manifest answered HTTP ${response.status}`);
+    let response;
+    try {
+      response = await nativeFetch(new URL("manifest.json", runtime), { cache: "no-cache" });
+    } catch (error) {
+      throw failedDownload("the engine's manifest (manifest.json)", error);
+    }
+    if (!response.ok) throw new Error(`the engine's manifest (manifest.json) answered HTTP ${response.status}`);
     return await new Response(counted(response.body, file)).json();
   } finally {
     file.end();
@@ -92,15 +113,26 @@ export function watchFetches(folder, manifest) {
     if (early.has(url) && !init?.integrity) {
       const response = early.get(url);
       early.delete(url);
-      return response;
+      return response.then((answer) => {
+        if (!answer.ok) failures.push(`${name} answered HTTP ${answer.status}`);
+        return answer;
+      }, (error) => {
+        throw failedDownload(name, error);
+      });
     }
     const file = arriving(name);
     try {
       const whole = init?.integrity !== undefined; // checked as sent: never a compressed copy
       const brotliModule = !whole && brotli.has(name) ? await decoder : null;
       const pack = brotliModule ? "br" : !whole && gzipped.has(name) ? "gz" : "";
-      const response = await nativeFetch(pack ? `${url}.${pack}` : input, init);
+      let response;
+      try {
+        response = await nativeFetch(pack ? `${url}.${pack}` : input, init);
+      } catch (error) {
+        throw failedDownload(name, error);
+      }
       if (!response.ok || !response.body) {
+        if (!response.ok) failures.push(`${name} answered HTTP ${response.status}`);
         file.end();
         return response;
       }

@@ -8,7 +8,9 @@
 //               {type: "ready", via, timeLimitMs, ms, timeline} (timeline: engine-progress.js)
 //               {id, ok: true, result}  |  {id, ok: false, error, fatal}
 
-import { fetchBytes, fetchWheel, importCounted, prefetch, readManifest, watchFetches } from "./engine-fetch.js";
+import {
+  downloadFailures, fetchBytes, fetchWheel, importCounted, prefetch, readManifest, watchFetches,
+} from "./engine-fetch.js";
 import { finish, plan, step, useManifest } from "./engine-progress.js";
 
 const runtime = new URL("pyodide/", import.meta.url);
@@ -29,13 +31,29 @@ function watchCompiles() {
 }
 
 // loadPyodide(options), failing as soon as WebAssembly refuses the runtime.
-function startPyodide(loadPyodide, options) {
+// A runtime file that could not be downloaded is said as such, naming the file; a runtime
+// that arrived and was refused is the browser's refusal (a policy, a damaged file).
+function startPyodide(loadPyodide, options, since) {
+  const missed = () => downloadFailures().slice(since).at(-1);
   const refused = new Promise((resolve, reject) => {
-    refuse = (error) => reject(new Error("this browser refused to run the engine's Python "
-      + `runtime (pyodide.asm.wasm): ${String(error?.message ?? error).replace(/\.$/, "")}`));
+    refuse = (error) => reject(new Error(missed() ?? "this browser refused to run the engine's "
+      + `Python runtime (pyodide.asm.wasm): ${String(error?.message ?? error).replace(/\.$/, "")}`));
   });
-  return Promise.race([loadPyodide(options), refused]);
+  const started = loadPyodide(options).catch((error) => {
+    // Pyodide ends in "Program terminated with exit(1)" when a file it fetched never came.
+    throw missed() ? new Error(missed()) : error;
+  });
+  return Promise.race([started, refused]);
 }
+
+// While the engine starts, a rejection nobody awaits inside Pyodide (after a download that
+// failed) is not a page error: the start fails in words of its own (startPyodide).
+self.addEventListener("unhandledrejection", (event) => {
+  if (refuse && downloadFailures().length) {
+    event.preventDefault();
+    console.warn(`rules-examples: ${String(event.reason?.message ?? event.reason)}`);
+  }
+});
 
 // Whether a previous visit left ``url`` in the service worker's cache.
 async function isCached(url) {
@@ -54,6 +72,7 @@ function roomy() {
 
 async function start() {
   const began = performance.now();
+  const since = downloadFailures().length; // failures of this attempt only
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
   step("runtime", "starting the engine");
   const manifest = await readManifest(runtime);
@@ -89,7 +108,7 @@ async function start() {
   if (fromSnapshot) {
     try {
       step("snapshot", "restoring the engine's start-up snapshot");
-      pyodide = await startPyodide(loadPyodide, { ...options, _loadSnapshot: snapshot });
+      pyodide = await startPyodide(loadPyodide, { ...options, _loadSnapshot: snapshot }, since);
       pyodide.runPython("import site_plugins.examples.reroll");
       via = "snapshot";
     } catch (error) {
@@ -99,7 +118,7 @@ async function start() {
   }
   if (!pyodide) {
     step("python", "starting Python");
-    pyodide = await startPyodide(loadPyodide, options);
+    pyodide = await startPyodide(loadPyodide, options, since);
     step("engine", "installing the rules engine", 0.95);
     const data = await Promise.all(fromSnapshot // a restore that failed: fetch them now
       ? manifest.wheels.map((name) => fetchWheel(folder, name, manifest)) : wheels);

@@ -41,10 +41,26 @@ function checkLength(fragment) {
   }
 }
 
+// The fragment of an address, percent-decoded; a link of `kind` ("roll=", "roller=") whose
+// encoding is broken (a "%" not followed by two hex digits of UTF-8) is a LinkError; any
+// other fragment that cannot be decoded is no link of ours (null).
+function decodedFragment(hash, kind) {
+  const raw = String(hash).replace(/^#/, "");
+  try {
+    return decodeURIComponent(raw);
+  } catch (error) {
+    if (!(error instanceof URIError)) throw error;
+    if (raw.startsWith(kind)) {
+      throw new LinkError("its address is garbled (a “%” that starts no character): it may have been cut short when it was copied");
+    }
+    return null;
+  }
+}
+
 // "#roll=a:6,6,5/3;b:1" → Map(id → [[6,6,5],[3]]), or null when the fragment is no roll link.
 export function parseRollLink(hash) {
-  const fragment = decodeURIComponent(String(hash).replace(/^#/, ""));
-  if (!fragment.startsWith("roll=")) return null;
+  const fragment = decodedFragment(hash, "roll=");
+  if (fragment === null || !fragment.startsWith("roll=")) return null;
   checkLength(fragment);
   const cards = new Map();
   const counter = { faces: 0 };
@@ -70,8 +86,8 @@ export function rollLink(cards) {
 
 // "#roller=pool:5,tn:8;dice=10,3" → {values: {pool: "5", tn: "8"}, dice: [10, 3]}, or null.
 export function parseRollerLink(hash) {
-  const fragment = decodeURIComponent(String(hash).replace(/^#/, ""));
-  if (!fragment.startsWith("roller=")) return null;
+  const fragment = decodedFragment(hash, "roller=");
+  if (fragment === null || !fragment.startsWith("roller=")) return null;
   checkLength(fragment);
   const [valuesPart, dicePart = ""] = fragment.slice(7).split(";dice=");
   const values = {};

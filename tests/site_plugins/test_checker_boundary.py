@@ -1,0 +1,190 @@
+"""What a hostile page cannot do to the checker: run code in the build through what it sends,
+buy itself time, leave processes behind, leak out of a ``rules-check``, or roll dice of its own
+under another spelling. The build and pytest both check pages through this checker.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from site_plugins.examples.checker import GRACE, Checker, CheckLimits
+from site_plugins.examples.verify import PageResult
+
+LIMIT = 1.0
+SLACK = 4.0
+
+
+@pytest.fixture(scope="module")
+def checker() -> Iterator[Checker]:
+    with Checker(CheckLimits(time_limit=LIMIT, memory_mb=512), jobs=2) as running:
+        yield running
+
+
+def example(*lines: str, kind: str = "rules-example") -> str:
+    return f"```{kind}\n" + "\n".join(lines) + "\n```\n"
+
+
+def line_of(text: str, statement: str) -> int:
+    """The 1-based line of ``statement`` in ``text``."""
+    return text.split("\n").index(statement) + 1
+
+
+def verify(checker: Checker, text: str) -> tuple[PageResult, float]:
+    start = time.monotonic()
+    result = checker.verify("docs/hostile.md", text)
+    return result, time.monotonic() - start
+
+
+#: A class whose pickle would end (or stall) the process that unpickles it.
+EXITING = (">>> class Evil:\n"
+           "...     def __reduce__(self):\n"
+           "...         import os\n"
+           "...         return (os._exit, (0,))\n")
+
+
+def test_a_value_whose_unpickling_exits_the_build_is_never_unpickled(checker: Checker) -> None:
+    text = example(EXITING + "...     def explain(self):\n...         return Evil()",
+                   ">>> Evil()", "'a claim that is wrong'")
+    result, _ = verify(checker, text)
+    [failure] = result.all_failures
+    assert failure.location == f"docs/hostile.md:{line_of(text, '>>> Evil()')}"
+    assert "Evil.explain() returned an Evil, not an Explanation" in str(failure)
+
+
+def test_an_explanation_holding_a_page_object_is_refused_at_its_line(checker: Checker) -> None:
+    text = example(">>> from rules_core.explain import Explanation",
+                   EXITING + "...     def explain(self):\n"
+                   "...         return Explanation(title=self)", ">>> Evil()",
+                   "'a claim that is wrong'")
+    result, _ = verify(checker, text)
+    [failure] = result.all_failures
+    assert failure.location == f"docs/hostile.md:{line_of(text, '>>> Evil()')}"
+    assert "a result shown here cannot be drawn: it holds an Evil" in str(failure)
+
+
+@pytest.mark.parametrize(("method", "returns", "words"), [
+    ("explain", "'a card'", "Odd.explain() returned a str, not an Explanation"),
+    ("stat_line", "3", "Odd.stat_line() returned an int, not a StatLine"),
+    ("explain", "1 / 0", "Odd.explain() raised ZeroDivisionError: division by zero"),
+])
+def test_a_result_that_draws_wrong_fails_at_its_line(checker: Checker, method: str, returns: str,
+                                                    words: str) -> None:
+    text = example(f">>> class Odd:\n...     def {method}(self):\n...         return {returns}",
+                   ">>> odd = Odd()", ">>> 2 + 2", "4")
+    result, _ = verify(checker, text)
+    [failure] = result.all_failures
+    assert failure.location == f"docs/hostile.md:{line_of(text, '>>> odd = Odd()')}"
+    assert words in str(failure)
+    assert "the checker itself failed" not in str(failure)
+
+
+def feeder(frame: str) -> str:
+    """An example whose thread keeps writing ``frame`` (Python for bytes) to every socket the
+    process has, as a message of the check's channel would be, while the example hangs."""
+    return (">>> import json, os, pickle, signal, socket, stat, struct, threading, time\n"
+            ">>> def feed():\n"
+            f"...     frame = {frame}\n"
+            "...     while True:\n"
+            "...         for fd in range(3, 64):\n"
+            "...             try:\n"
+            "...                 if stat.S_ISSOCK(os.fstat(fd).st_mode):\n"
+            "...                     os.write(fd, struct.pack('!i', len(frame)) + frame)\n"
+            "...             except OSError:\n"
+            "...                 pass\n"
+            "...         time.sleep(0.05)\n"
+            ">>> threading.Thread(target=feed, daemon=True).start()\n"
+            ">>> signal.setitimer(signal.ITIMER_REAL, 0); "
+            "signal.signal(signal.SIGALRM, signal.SIG_IGN); exec('while True: pass')")
+
+
+@pytest.mark.parametrize("frame", [
+    "json.dumps(['step', 13]).encode()",  # a message the check reads: it buys no time
+    "json.dumps(['example', 0]).encode()",  # an example started again: out of turn
+    "pickle.dumps(('example', 0))",  # what the checker once unpickled, resetting its clock
+])
+def test_a_page_cannot_feed_the_watchdog(checker: Checker, frame: str) -> None:
+    text = example(feeder(frame)) + example(">>> 1", "1")
+    result, took = verify(checker, text)
+    first = str(result.all_failures[0])
+    assert result.all_failures[0].location == "docs/hostile.md:13"
+    assert "did not stop" in first or "sent something the check cannot read" in first
+    assert took < LIMIT + GRACE + SLACK
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, ended but not reaped, does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+@pytest.mark.parametrize("how", ["popen", "setsid", "hang"])
+def test_nothing_a_page_starts_outlives_its_check(checker: Checker, tmp_path: Path,
+                                                  how: str) -> None:
+    pids = tmp_path / "pids"
+    start = {
+        "popen": ">>> import subprocess\n"
+                 ">>> p = subprocess.Popen(['sleep', '300'])",
+        "setsid": ">>> import os, signal, time\n"
+                  ">>> if os.fork() == 0:\n"
+                  "...     os.setsid()\n"
+                  "...     for s in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):\n"
+                  "...         signal.signal(s, signal.SIG_IGN)\n"
+                  f"...     open({str(pids)!r}, 'a').write(f'{{os.getpid()}}\\n')\n"
+                  "...     while True: time.sleep(1)",
+        "hang": ">>> import subprocess, os, signal\n"
+                ">>> p = subprocess.Popen(['setsid', 'sleep', '300'])",
+    }[how]
+    record = f">>> import os\n>>> _ = open({str(pids)!r}, 'a').write(f'{{p.pid}}\\n')" \
+        if how != "setsid" else ">>> import time; time.sleep(0.3)"
+    ending = (">>> signal.setitimer(signal.ITIMER_REAL, 0); "
+              "signal.signal(signal.SIGALRM, signal.SIG_IGN); exec('while True: pass')"
+              if how == "hang" else ">>> 1\n1")
+    verify(checker, example(start, record, ending))
+    started = [int(pid) for pid in pids.read_text().split()]
+    assert started
+    deadline = time.monotonic() + 5
+    while any(alive(pid) for pid in started) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [pid for pid in started if alive(pid)] == []
+    for pid in started:  # never left running, whatever the assertion above said
+        with pytest.raises(OSError):
+            os.kill(pid, 9)
+
+
+def test_a_rules_check_changes_nothing_after_it(checker: Checker) -> None:
+    text = (example(">>> from rules_core.verses import Actor, Scene",
+                    ">>> tam = Actor('Tam', attributes={'PRW': 3}, action_dice=6)",
+                    ">>> scene = Scene(tam)")
+            + example(">>> Scene.ad_left = lambda self, actor: 99",
+                      ">>> scene.ad_left(tam)", "99", kind="rules-check")
+            + example(">>> scene.ad_left(tam)", "99"))
+    result, _ = verify(checker, text)
+    assert result.failures[1] == []  # the check saw its own patch
+    [failure] = result.all_failures
+    lines = text.split("\n")
+    last = len(lines) - lines[::-1].index(">>> scene.ad_left(tam)")
+    assert failure.location == f"docs/hostile.md:{last}"
+    assert failure.expected == "99" and failure.got != "99"
+
+
+@pytest.mark.parametrize("spelling", [
+    'getattr(dice, "Scripted" + "Dice")("6 6 6 6 6 6 5 5 5")',
+    'dice.__dict__["ScriptedDice"]("6 6 6 6 6 6 5 5 5")',
+    'type(rolled("1"))("6 6 6 6 6 6 5 5 5")',
+])
+def test_dice_an_example_makes_itself_are_caught_by_what_they_are(
+        checker: Checker, spelling: str) -> None:
+    text = example(">>> from rules_core import dice",
+                   f">>> own = {spelling}", ">>> own.roll(6, 6)", "(6, 6, 6, 6, 6, 6)")
+    result, _ = verify(checker, text)
+    locations = [(f.location, f.summary) for f in result.all_failures]
+    assert ("docs/hostile.md:3", "the example rolls dice it made itself") in locations
