@@ -13,6 +13,7 @@ import http.server
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import threading
@@ -60,6 +61,27 @@ def build(config: Path, out: Path) -> Path:
     )
     assert done.returncode == 0, done.stderr
     return out
+
+
+def free_port() -> int:
+    """A loopback port free now (for a server started later, as nginx)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def subpath_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
+    """The project's site built for ``http://127.0.0.1:<port>/rules/``, and that port: built
+    once for every test of a host serving it under a sub-path (nginx, stock or as the README
+    recommends, with or without its security policy). A host on another port serves the same
+    files; only the host on this port matches the site's ``site_url``."""
+    root = tmp_path_factory.mktemp("subpath")
+    port = free_port()
+    config = root / "mkdocs.yml"
+    config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {ROOT / 'docs'}\n"
+                      f"site_url: http://127.0.0.1:{port}/rules/\nwatch: []\n", encoding="utf-8")
+    return build(config, root / "www" / "rules"), port
 
 
 @pytest.fixture(scope="session")

@@ -28,7 +28,7 @@ from playwright.sync_api import ConsoleMessage, Page, expect
 
 from site_plugins.examples.csp import NGINX_FILE, POLICY_FILE
 from site_plugins.examples.plugin import RUNTIME_DIR
-from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard, build
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard
 from tests.browser.test_hosting_browser import (
     NGINX,
     STOCK_TYPES,
@@ -37,7 +37,6 @@ from tests.browser.test_hosting_browser import (
     wait_until_kept,
 )
 from tests.browser.test_reroll_browser import PAINTED, card, faces
-from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -96,7 +95,8 @@ def with_policy(server: str, line: str, report_port: int) -> str:
 
 
 @pytest.fixture(scope="module")
-def csp_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Served]]:
+def csp_servers(tmp_path_factory: pytest.TempPathFactory,
+                subpath_site: tuple[Path, int]) -> Iterator[dict[str, Served]]:
     """The project's site built for ``/rules/``, served by nginx with the README's
     configuration: under the recommended policy, and (another port, so another origin and
     service worker) under that policy without ``'wasm-unsafe-eval'``."""
@@ -104,12 +104,9 @@ def csp_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
         pytest.skip("Debian's nginx is not installed and could not be (`make test` installs "
                     "nginx-light with apt); the CSP test needs it")
     root = tmp_path_factory.mktemp("csp")
-    good_port, bad_port = free_port(), free_port()
+    site, good_port = subpath_site  # the port the site's site_url names: instant navigation
+    bad_port = free_port()
     url = f"http://127.0.0.1:{good_port}/rules/"
-    config = root / "mkdocs.yml"
-    config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {ROOT / 'docs'}\n"
-                      f"site_url: {url}\nwatch: []\n", encoding="utf-8")
-    site = build(config, root / "www" / "rules")
     policy = (site / POLICY_FILE).read_text(encoding="utf-8").strip()
     line = next(row for row in (site / NGINX_FILE).read_text(encoding="utf-8").splitlines()
                 if row.startswith("add_header"))

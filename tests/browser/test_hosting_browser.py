@@ -19,7 +19,13 @@ from typing import ClassVar
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard, QuietHandler, build, serve
+from tests.browser.conftest import (
+    ENGINE_TIMEOUT_MS,
+    Guard,
+    QuietHandler,
+    free_port,
+    serve,
+)
 from tests.browser.test_reroll_browser import card, faces, reroll
 from tests.conftest import ROOT
 
@@ -29,12 +35,6 @@ NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 #: Debian's stock table of types, which knows no .mjs.
 STOCK_TYPES = Path("/etc/nginx/mime.types")
 CHAPTER = "verses/action-chaining/"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 #: The README's recommended configuration (also the benchmark's), for a site in /srv/www/rules.
@@ -63,20 +63,17 @@ def nginx_config(directory: Path, site: Path, port: int, recommended: bool) -> P
 
 
 @pytest.fixture(scope="module", params=["stock", "recommended"])
-def nginx_url(request: pytest.FixtureRequest,
-              tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def nginx_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+              subpath_site: tuple[Path, int]) -> Iterator[str]:
     """The project's site built for ``/rules/`` and served there by Debian's nginx, with its
     stock configuration or the README's."""
     if not Path(NGINX).exists() or not STOCK_TYPES.is_file():
         pytest.skip("Debian's nginx is not installed and could not be (`make test` installs "
                     "nginx-light with apt); the stock-host test needs it")
     root = tmp_path_factory.mktemp("nginx")
+    site, _ = subpath_site
     port = free_port()
     url = f"http://127.0.0.1:{port}/rules/"
-    config = root / "mkdocs.yml"
-    config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {ROOT / 'docs'}\n"
-                      f"site_url: {url}\nwatch: []\n", encoding="utf-8")
-    site = build(config, root / "www" / "rules")
     conf = nginx_config(root, site, port, request.param == "recommended")
     server = subprocess.Popen([NGINX, "-p", str(root), "-c", str(conf), "-g", "daemon off;"],
                               stderr=subprocess.PIPE, text=True)

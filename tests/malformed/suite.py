@@ -20,6 +20,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -156,8 +157,10 @@ def run_all(root: Path, cases: tuple[Case, ...] = CASES
             ) -> dict[str, dict[str, tuple[str, Report]]]:
     """Both checkers over ``cases`` in one site: ``{checker: {case: (verdict, report)}}``."""
     write_site(root, cases)
-    build_output, build_hung = run_build(root)
-    report, pytest_output, pytest_hung = run_pytest(root)
+    with ThreadPoolExecutor(2) as pool:  # side by side: each checker runs pages in parallel
+        building, testing = pool.submit(run_build, root), pool.submit(run_pytest, root)
+        (build_output, build_hung), (report, pytest_output, pytest_hung) = (
+            building.result(), testing.result())
     results = {"mkdocs build --strict": build_reports(build_output, build_hung, cases),
                "pytest": pytest_reports(report, pytest_output, pytest_hung, cases)}
     return {checker: {case.name: (verdict(case, reports[case.name]), reports[case.name])
