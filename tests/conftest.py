@@ -1,10 +1,19 @@
-"""Shared fixtures: sample pages and a tiny MkDocs site built into a temporary folder."""
+"""Shared fixtures: sample pages, a tiny MkDocs site built into a temporary folder, and the
+project's own site, built once per session and served on loopback (the build tests read it,
+the browser tests drive it)."""
 
 from __future__ import annotations
 
+import functools
+import http.server
+import os
 import shutil
+import subprocess
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -45,6 +54,63 @@ def copy_sample(name: str, docs: Path) -> None:
     """Copy a sample page into a site's docs folder."""
     docs.mkdir(parents=True, exist_ok=True)
     shutil.copy(SAMPLES / name, docs / name)
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """A static file server that does not log every request to the terminal."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def serve(directory: Path, handler_class: type[QuietHandler] = QuietHandler) -> Iterator[str]:
+    """Serve ``directory`` on a free loopback port; yield its base URL."""
+    handler = functools.partial(handler_class, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def build(config: Path, out: Path) -> Path:
+    """``mkdocs build --strict`` of ``config`` into ``out``."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(out)],
+        capture_output=True, text=True, env=env, cwd=ROOT, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
+def project_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The project's docs, built with ``site_url`` set to the loopback port serving them.
+
+    Material's instant navigation only follows links its sitemap lists under ``site_url``,
+    so the site is built for the address it is served from (as a real deployment is).
+    """
+    root = tmp_path_factory.mktemp("project")
+    site = root / "site"
+    site.mkdir()
+    for url in serve(site):
+        config = root / "mkdocs.yml"
+        # RULES_MKDOCS_CONFIG: build from another configuration (one leaving a chapter out)
+        inherit = os.environ.get("RULES_MKDOCS_CONFIG", str(ROOT / "mkdocs.yml"))
+        config.write_text(f"INHERIT: {inherit}\ndocs_dir: {ROOT / 'docs'}\n"
+                          f"site_url: {url}/\nwatch: []\n", encoding="utf-8")
+        build(config, site)
+        yield url, site
+
+
+@pytest.fixture(scope="session")
+def project_site(project_server: tuple[str, Path]) -> Path:
+    """The project's docs, built."""
+    return project_server[1]
 
 
 if sys.platform == "emscripten":  # under Pyodide (tests/pyodide/run_pytest.mjs)

@@ -8,15 +8,10 @@ load. Every test's page is guarded: no request to any host but 127.0.0.1, no con
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import shutil
 import socket
-import subprocess
-import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,42 +20,18 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page
 
-from tests.conftest import ROOT, SAMPLES, make_site
+from tests.conftest import (  # noqa: F401  (re-exported for the browser tests)
+    ROOT,
+    SAMPLES,
+    QuietHandler,
+    build,
+    make_site,
+    serve,
+)
 
 CHROMIUM = os.environ.get("RULES_CHROMIUM", "/usr/bin/chromium")
 #: How long Pyodide may take to become ready on a slow 2-core CI machine, in ms.
 ENGINE_TIMEOUT_MS = 60_000
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """A static file server that does not log every request to the terminal."""
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-def serve(directory: Path, handler_class: type[QuietHandler] = QuietHandler) -> Iterator[str]:
-    """Serve ``directory`` on a free loopback port; yield its base URL."""
-    handler = functools.partial(handler_class, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-def build(config: Path, out: Path) -> Path:
-    """``mkdocs build --strict`` of ``config`` into ``out``."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(out)],
-        capture_output=True, text=True, env=env, cwd=ROOT, check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return out
 
 
 def free_port() -> int:
@@ -82,32 +53,6 @@ def subpath_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
     config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {ROOT / 'docs'}\n"
                       f"site_url: http://127.0.0.1:{port}/rules/\nwatch: []\n", encoding="utf-8")
     return build(config, root / "www" / "rules"), port
-
-
-@pytest.fixture(scope="session")
-def project_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """The project's docs, built with ``site_url`` set to the loopback port serving them.
-
-    Material's instant navigation only follows links its sitemap lists under ``site_url``,
-    so the site is built for the address it is served from (as a real deployment is).
-    """
-    root = tmp_path_factory.mktemp("project")
-    site = root / "site"
-    site.mkdir()
-    for url in serve(site):
-        config = root / "mkdocs.yml"
-        # RULES_MKDOCS_CONFIG: build from another configuration (one leaving a chapter out)
-        inherit = os.environ.get("RULES_MKDOCS_CONFIG", str(ROOT / "mkdocs.yml"))
-        config.write_text(f"INHERIT: {inherit}\ndocs_dir: {ROOT / 'docs'}\n"
-                          f"site_url: {url}/\nwatch: []\n", encoding="utf-8")
-        build(config, site)
-        yield url, site
-
-
-@pytest.fixture(scope="session")
-def project_site(project_server: tuple[str, Path]) -> Path:
-    """The project's docs, built."""
-    return project_server[1]
 
 
 @pytest.fixture(scope="session")

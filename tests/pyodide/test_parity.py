@@ -105,8 +105,9 @@ def check_set_up() -> str:
 
 
 #: The selection runs as two Pyodide processes side by side, so that the run shares the
-#: machine's cores: the docs' examples (about half the time) and everything else.
-DOCS = ["docs", "tests/site_plugins/test_docs_reroll.py"]
+#: machine's cores: the docs' examples and the rerolls (about half the time), and the rest.
+DOCS = ["docs", "tests/site_plugins/test_docs_reroll.py", "tests/site_plugins/test_reroll.py",
+        "tests/pyodide/test_reroll_end_to_end.py"]
 _OPTIONS = [item for item in SELECTION if item.startswith("--")]
 PARTS = [[*DOCS, *_OPTIONS],
          [*(item for item in SELECTION if item not in DOCS and item not in _OPTIONS),

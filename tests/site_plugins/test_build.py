@@ -208,16 +208,6 @@ def test_the_stylesheet_is_shipped_and_linked(tmp_path: Path) -> None:
     assert "assets/rules-examples/examples.css" in html
 
 
-@pytest.fixture(scope="module")
-def project_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The project's own site, built once with the command line."""
-    site = tmp_path_factory.mktemp("project") / "site"
-    done = subprocess.run([*MKDOCS, "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)],
-                          capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=300)
-    assert done.returncode == 0, done.stderr
-    return site
-
-
 def test_tam_s_first_punch_shows_its_exact_odds_without_javascript(project_site: Path) -> None:
     html = (project_site / "verses" / "action-chaining" / "index.html").read_text("utf-8")
     card = html[html.index('id="tams-first-punch"'):]
