@@ -38,15 +38,14 @@ import socket
 import struct
 import sys
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from site_plugins.examples.lexer import Example
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from site_plugins.examples.session import ExampleRun, Session
 
 #: A control message: one letter and a number (a pid, or an exit status).
@@ -182,22 +181,35 @@ def _preload() -> None:
 
 def _child(fd: int) -> None:
     """Run one page in this fresh fork and exit; every path out ends in ``os._exit``."""
-    status = 0
-    try:
+    def check() -> None:
         os.setpgid(0, 0)
         connection = Connection(fd)
         request = connection.recv()
         _confine(request)
         _check_page(connection, request)
-    except BaseException:  # the checker's own failure: say what it was, then exit non-zero
+
+    _run_then_exit(check)
+
+
+def _run_then_exit(work: Callable[[], None]) -> NoReturn:
+    """Do ``work`` in this fork, then exit: 0, or 70 with the traceback in the log when it
+    raised (the checker's own failure, which the build reports as such)."""
+    status = 0
+    try:
+        work()
+    except BaseException:
         status = 70
         with contextlib.suppress(BaseException):
             sys.stderr.write(traceback.format_exc())
     finally:
-        with contextlib.suppress(BaseException):
-            sys.stdout.flush()
-            sys.stderr.flush()
+        _flush()
         os._exit(status)
+
+
+def _flush() -> None:
+    with contextlib.suppress(BaseException):
+        sys.stdout.flush()
+        sys.stderr.flush()
 
 
 def _confine(request: PageRequest) -> None:
@@ -253,18 +265,7 @@ def _check_apart(session: Session, example: Example,
     the page's process the same way, so the build reports it at the check's line."""
     pid = os.fork()
     if pid == 0:
-        status = 0
-        try:
-            report(session.run(example))
-        except BaseException:
-            status = 70
-            with contextlib.suppress(BaseException):
-                sys.stderr.write(traceback.format_exc())
-        finally:
-            with contextlib.suppress(BaseException):
-                sys.stdout.flush()
-                sys.stderr.flush()
-            os._exit(status)
+        _run_then_exit(lambda: report(session.run(example)))
     _pid, status = os.waitpid(pid, 0)
     code = os.waitstatus_to_exitcode(status)
     if code < 0:  # the same signal, unless it cannot be caught (SIGKILL), then its status
@@ -273,9 +274,7 @@ def _check_apart(session: Session, example: Example,
         os.kill(os.getpid(), -code)
         code = 128 - code
     if code != 0:
-        with contextlib.suppress(BaseException):
-            sys.stdout.flush()
-            sys.stderr.flush()
+        _flush()
         os._exit(code)
 
 

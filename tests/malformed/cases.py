@@ -67,7 +67,9 @@ SPIN = ("import signal; signal.setitimer(signal.ITIMER_REAL, 0); "
 
 def feeder(frame: str) -> str:
     """Statements that start a thread writing ``frame`` to every socket of the process, as
-    a message of the check's channel would be."""
+    a message of the check's channel would be, once the statement after them runs (their
+    first statement is the example's first line); the page must then end that statement
+    (test_checker_boundary.py uses them too)."""
     return (">>> import json, os, pickle, stat, struct, threading, time\n"
             ">>> def feed():\n"
             f"...     frame = {frame}\n"

@@ -14,6 +14,7 @@ import pytest
 
 from site_plugins.examples.checker import GRACE, Checker, CheckLimits
 from site_plugins.examples.verify import PageResult
+from tests.malformed.cases import SPIN, feeder
 
 LIMIT = 1.0
 SLACK = 4.0
@@ -83,26 +84,6 @@ def test_a_result_that_draws_wrong_fails_at_its_line(checker: Checker, method: s
     assert "the checker itself failed" not in str(failure)
 
 
-def feeder(frame: str) -> str:
-    """An example whose thread keeps writing ``frame`` (Python for bytes) to every socket the
-    process has, as a message of the check's channel would be, while the example hangs."""
-    return (">>> import json, os, pickle, signal, socket, stat, struct, threading, time\n"
-            ">>> def feed():\n"
-            f"...     frame = {frame}\n"
-            "...     time.sleep(0.3)  # the hanging statement runs by then\n"
-            "...     while True:\n"
-            "...         for fd in range(3, 64):\n"
-            "...             try:\n"
-            "...                 if stat.S_ISSOCK(os.fstat(fd).st_mode):\n"
-            "...                     os.write(fd, struct.pack('!i', len(frame)) + frame)\n"
-            "...             except OSError:\n"
-            "...                 pass\n"
-            "...         time.sleep(0.05)\n"
-            ">>> threading.Thread(target=feed, daemon=True).start()\n"
-            ">>> signal.setitimer(signal.ITIMER_REAL, 0); "
-            "signal.signal(signal.SIGALRM, signal.SIG_IGN); exec('while True: pass')")
-
-
 @pytest.mark.parametrize(("frame", "reported"), [
     # A message the check reads: it buys no time (the page may misreport its own statement).
     ("json.dumps(['step', 2]).encode()", 2),
@@ -111,7 +92,7 @@ def feeder(frame: str) -> str:
 ])
 def test_a_page_cannot_feed_the_watchdog(checker: Checker, frame: str,
                                          reported: int | None) -> None:
-    text = example(feeder(frame)) + example(">>> 1", "1")
+    text = example(feeder(frame), ">>> " + SPIN) + example(">>> 1", "1")
     result, took = verify(checker, text)
     first = str(result.all_failures[0])
     hang = next(line for line in text.split("\n") if "while True: pass" in line)
