@@ -5,23 +5,13 @@ the example's file and line, within the time limit plus a few seconds, and never
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from site_plugins.examples.checker import GRACE, Checker, CheckLimits, check_pages
+from site_plugins.examples.checker import GRACE, Checker, check_pages
 from site_plugins.examples.verify import PageResult
-
-LIMIT = 1.0
-#: Seconds on top of the limit and grace a hostile example may cost: a fork, a kill, a reply.
-SLACK = 4.0
-
-
-@pytest.fixture(scope="module")
-def checker() -> Iterator[Checker]:
-    with Checker(CheckLimits(time_limit=LIMIT, memory_mb=512), jobs=2) as running:
-        yield running
+from tests.site_plugins.conftest import LIMIT, SLACK
 
 
 def page(statement: str, expected: str = "") -> str:

@@ -7,23 +7,14 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from site_plugins.examples.checker import GRACE, Checker, CheckLimits
+from site_plugins.examples.checker import GRACE, Checker
 from site_plugins.examples.verify import PageResult
 from tests.malformed.cases import SPIN, feeder
-
-LIMIT = 1.0
-SLACK = 4.0
-
-
-@pytest.fixture(scope="module")
-def checker() -> Iterator[Checker]:
-    with Checker(CheckLimits(time_limit=LIMIT, memory_mb=512), jobs=2) as running:
-        yield running
+from tests.site_plugins.conftest import LIMIT, SLACK
 
 
 def example(*lines: str, kind: str = "rules-example") -> str:
