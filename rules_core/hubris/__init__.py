@@ -17,10 +17,10 @@ DamageRound("Rook").take(hit).take(other_hit)                   # the group cap
 ```
 """
 
-from rules_core.hubris.action import Action, ActionResult, Obstacle
+from rules_core.hubris.action import Action, ActionResult, Block, Hindered
 from rules_core.hubris.attack import ATTACK_ATTRIBUTES, ATTACK_TRAITS, DAMAGE_OF, Attack
-from rules_core.hubris.block import Block, Hindered
 from rules_core.hubris.character import ATTRIBUTES, SKILLS, Character
+from rules_core.hubris.conflict import Initiative, roll_initiative
 from rules_core.hubris.damage import (
     AGGRAVATED,
     BASHING,
@@ -43,9 +43,11 @@ from rules_core.hubris.errors import (
     TurnError,
 )
 from rules_core.hubris.exchange import AttackResult
-from rules_core.hubris.hazards import Hazard, Ongoing, Tick
-from rules_core.hubris.initiative import Initiative, InitiativeRoll, roll_initiative
+from rules_core.hubris.hazards import Hazard
+from rules_core.hubris.initiative import InitiativeRoll
 from rules_core.hubris.mob import Mob
+from rules_core.hubris.obstacle import Obstacle
+from rules_core.hubris.ongoing import Ongoing, Tick
 from rules_core.hubris.options import ADDED, DICE, MINIMUM, STANDARD_OPTIONS, SUCCESSES, Options
 from rules_core.hubris.order import TurnOrder
 from rules_core.hubris.resistance import DEFENSE, MAX_PROTECTION, POWER_RESISTANCES, Resistance

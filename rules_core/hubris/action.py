@@ -1,29 +1,43 @@
-"""Actions that are rolled on their own: an instant action against no one, a reflexive roll
-to move past an obstacle, a minor action that is not automatic (the Act of Hubris,
-"Actions", "Minor Actions", "Movement").
+"""Actions that are rolled on their own, and actions spent getting in the way: an instant
+action against no one, a reflexive roll to move past an obstacle, a minor action that is not
+automatic, a block (the Act of Hubris, "Actions", "Minor Actions", "Movement", "Blocking
+Movement", "Blocking Other Actions", "Resisting Attack").
 
 A roll with one success or more succeeds; 5 or more is an exceptional success; a chance
 die's 1 is a dramatic failure. A passive obstacle may need several successes in all
 ([`Obstacle`][rules_core.hubris.Obstacle]): each turn's roll adds to the total, since in
 combat every second counts.
+
+Blocking:
+
+- A character spends their **instant action** opposing others: they declare what they
+  guard or hinder and roll (Strength + Brawl to seize and hold, Dexterity + Weaponry to
+  shield someone). Their successes **stand until their next turn**, and may contest the
+  actions of several characters; the blocker's initiative does not change.
+- A hindered character may have to roll for what is normally automatic (moving, drawing a
+  weapon), but needs only to **match** the blocker's successes; for anything they would
+  have rolled anyway, they must beat them.
+- Standing successes that shield someone join that character's defence: the **best** roll
+  of the group applies. A character who shielded themself rolls Defense too and uses the
+  better of the two.
+- **Blocking movement** needs no action: a character standing in a doorway or a hallway
+  simply declares no one passes. Getting past takes an attack that deals no damage
+  ([`Character.push_past`][rules_core.hubris.Character.push_past]) against the bulwark's
+  Strength + Stamina or Brawl ([`Character.bulwark`][rules_core.hubris.Character.bulwark]).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
 
 from rules_core.dice import DiceSource
-from rules_core.explain import Explanation, TableView
-from rules_core.hubris.errors import HubrisError
+from rules_core.explain import Explanation
+from rules_core.hubris.errors import AttackError, TurnError
 from rules_core.hubris.rolls import EXCEPTIONAL, HubrisRoll
 from rules_core.hubris.setup import Setup
 from rules_core.outcome import Outcome
-from rules_core.question import AtLeast, Question
-from rules_core.words import count, is_whole
-
-if TYPE_CHECKING:
-    from rules_core.hubris.block import Block
+from rules_core.question import AtLeast, Question, Settled
+from rules_core.words import count
 
 
 @dataclass(frozen=True, repr=False)
@@ -49,8 +63,6 @@ class Action(Setup):
         """Roll it as an instant action spent opposing others: its successes stand until
         this character's next turn, shielding ``protects`` (names) from attacks and
         contesting ``against`` (what it hinders)."""
-        from rules_core.hubris.block import Block  # block.py imports this module
-
         return Block(self, self.roll_dice(dice), tuple(protects), against)
 
 
@@ -112,61 +124,134 @@ class ActionResult:
                 f"{count(self.successes, 'success')}: {self.outcome.value}>")
 
 
-class Obstacle:
-    """A passive obstacle that takes ``needed`` successes in all to overcome (a barricade,
-    a locked gate): each roll's successes add up, a turn at a time (each roll returns the
-    obstacle after it).
+@dataclass(frozen=True, repr=False)
+class Block:
+    """An instant action spent opposing others (made by
+    [`Action.block`][rules_core.hubris.Action.block]): ``dice`` rolled for ``action``, its
+    successes standing until the blocker's next turn (``lapsed`` once it comes), shielding
+    ``protects`` and hindering ``against``.
 
     Examples:
         >>> from rules_core.dice import ScriptedDice
         >>> from rules_core.hubris import Character
-        >>> rook = Character("Rook", {"Strength": 3}, {"Athletics": 1})
-        >>> door = Obstacle("the barricaded door", 4)
-        >>> door.work(rook.action("Strength", "Athletics").roll(ScriptedDice("9 8 2 1")))
-        <the barricaded door: 2 of 4 successes>
+        >>> hana = Character("Hana", {"Dexterity": 3}, {"Weaponry": 2})
+        >>> guard = hana.action("Dexterity", "Weaponry", task="Guard Bo").block(
+        ...     ScriptedDice("9 8 4 2 1"), protects=["Bo"])
+        >>> guard
+        <Hana, Guard Bo: 2 successes standing until Hana's next turn, shielding Bo>
     """
 
-    def __init__(self, name: str, needed: int) -> None:
-        if not is_whole(needed, 1):
-            raise HubrisError(f"an obstacle needs a whole number of successes, 1 or more, "
-                              f"not {needed!r}")
-        self.name = name
-        self.needed = needed
-        self.log: list[ActionResult] = []
+    action: Action
+    dice: HubrisRoll
+    protects: tuple[str, ...] = ()
+    against: str = ""
+    lapsed: bool = False
 
     @property
-    def gathered(self) -> int:
-        """The successes rolled against it so far."""
-        return sum(result.successes for result in self.log)
+    def who(self) -> str:
+        """The blocker."""
+        return self.action.who
 
     @property
-    def overcome(self) -> bool:
-        """Whether the successes have reached the total needed."""
-        return self.gathered >= self.needed
+    def successes(self) -> int:
+        """The standing successes."""
+        return self.dice.total
 
-    def work(self, result: ActionResult) -> Obstacle:
-        """Add a roll's successes (an instant action spent on the obstacle)."""
-        if self.overcome:
-            raise HubrisError(f"{self.name} is already overcome ({self.gathered} of "
-                              f"{self.needed} successes)")
-        twin = Obstacle(self.name, self.needed)
-        twin.log = [*self.log, result]
-        return twin
+    def lapse(self) -> Block:
+        """The block once the blocker's next turn comes: its successes no longer stand."""
+        return replace(self, lapsed=True)
+
+    def check_standing(self) -> None:
+        """Refuse to use a block whose successes have lapsed."""
+        if self.lapsed:
+            raise TurnError(f"{self.who}'s {self.action.task} lapsed at {self.who}'s next "
+                            "turn: its successes no longer stand")
+
+    def check_shields(self, target: str) -> None:
+        """Refuse to shield ``target`` unless this block protects them and still stands."""
+        self.check_standing()
+        if target not in self.protects:
+            shielded = ", ".join(self.protects) or "no one"
+            raise AttackError(f"{self.who}'s {self.action.task} shields {shielded}, not "
+                              f"{target}")
+
+    def hinders(self, attempt: Action, *, dice: DiceSource,
+                automatic: bool = True) -> Hindered:
+        """``attempt`` made against this block, rolled with ``dice``: for something
+        normally ``automatic`` it must match the standing successes, otherwise beat them."""
+        self.check_standing()
+        if attempt.who == self.who:
+            raise AttackError(f"{self.who} cannot hinder themself")
+        return Hindered(self, attempt, attempt.roll_dice(dice), automatic)
 
     def explain(self) -> Explanation:
-        """The rolls so far and what is left."""
-        rows = tuple((str(n), r.who, str(r.successes), str(sum(x.successes
-                                                               for x in self.log[:n])))
-                     for n, r in enumerate(self.log, 1))
-        left = max(self.needed - self.gathered, 0)
-        line = (f"{self.name.capitalize()} is overcome." if self.overcome else
-                f"{count(left, 'success')} still needed.")
-        last = self.log[-1] if self.log else None
-        return Explanation(title=f"Overcoming {self.name} ({self.needed} successes)",
-                           rolls=(last.dice.view(),) if last else (), lines=(line,),
-                           tables=(TableView(self.name.capitalize(),
-                                             ("Turn", "Who", "Successes", "In all"), rows),),
-                           outcome=Outcome.of(self.overcome), odds=last.odds() if last else ())
+        """The roll and what its successes do until the blocker's next turn."""
+        tally = self.dice.tally()
+        uses = [f"shielding {', '.join(self.protects)}"] if self.protects else []
+        uses += [f"hindering {self.against}"] if self.against else []
+        stand = (f"They stand until {self.who}'s next turn" +
+                 (f", {' and '.join(uses)}." if uses else "."))
+        lines = [tally[0].upper() + tally[1:] + ".", *self.dice.notes(), stand]
+        if self.lapsed:
+            lines.append(f"{self.who}'s next turn has come: they have lapsed.")
+        return Explanation(title=f"{self.who}: {self.action.task} (instant action)",
+                           pool=self.action.pool_text(), rolls=(self.dice.view(),),
+                           lines=tuple(lines), outcome=self.dice.outcome,
+                           odds=(AtLeast(self.dice.procedure, self.successes, who=self.who),))
 
     def __repr__(self) -> str:
-        return f"<{self.name}: {self.gathered} of {self.needed} successes>"
+        uses = [f"shielding {', '.join(self.protects)}"] if self.protects else []
+        uses += [f"hindering {self.against}"] if self.against else []
+        state = "lapsed" if self.lapsed else f"standing until {self.who}'s next turn"
+        return (f"<{self.who}, {self.action.task}: {count(self.successes, 'success')} "
+                f"{state}{''.join(', ' + u for u in uses)}>")
+
+
+@dataclass(frozen=True, repr=False)
+class Hindered:
+    """``attempt`` (rolled as ``dice``) against ``block``'s standing successes: matching
+    them is enough for something normally ``automatic``."""
+
+    block: Block
+    attempt: Action
+    dice: HubrisRoll
+    automatic: bool
+
+    @property
+    def needed(self) -> int:
+        """The successes the attempt needs: the block's, or one more."""
+        return self.block.successes + (0 if self.automatic else 1)
+
+    @property
+    def succeeded(self) -> bool:
+        """Whether the attempt got through."""
+        return self.dice.total >= self.needed
+
+    def explain(self) -> Explanation:
+        """Both sides' successes and the verdict."""
+        who, blocker = self.attempt.who, self.block.who
+        rule = ("normally automatic, so matching is enough" if self.automatic else
+                "it must beat them")
+        verdict = (f"{who} gets through." if self.succeeded else
+                   f"{blocker}'s {self.block.action.task} stops {who}.")
+        tally = self.dice.tally()
+        return Explanation(
+            title=f"{who}: {self.attempt.task} against {blocker}'s {self.block.action.task}",
+            pool=self.attempt.pool_text(), rolls=(self.dice.view(),),
+            lines=(f"{who}: {tally}.", *self.dice.notes(),
+                   f"{blocker}'s {count(self.block.successes, 'success')} stand; "
+                   f"{self.attempt.task}: {rule} ({count(self.needed, 'success')}).", verdict),
+            outcome=Outcome.of(self.succeeded), odds=(self.odds(),))
+
+    def odds(self) -> Question:
+        """The chance of enough successes (certain against a block with none)."""
+        if not self.needed:
+            return Settled(f"{self.attempt.who}'s {self.attempt.task}", True,
+                           f"{self.block.who}'s block has no success to match")
+        return AtLeast(self.dice.procedure, self.needed, who=self.attempt.who,
+                       note=f"enough against {self.block.who}'s {self.block.successes}")
+
+    def __repr__(self) -> str:
+        return (f"<{self.attempt.who}, {self.attempt.task}: {self.dice.total} against "
+                f"{self.block.who}'s {self.block.successes}: "
+                f"{'through' if self.succeeded else 'stopped'}>")

@@ -22,20 +22,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from rules_core.dice import DiceSource
+from rules_core.hubris.action import Block
 from rules_core.hubris.damage import BASHING, LETHAL, check_kind
 from rules_core.hubris.errors import AttackError, PoolError
-from rules_core.hubris.exchange import AttackResult, resolve
+from rules_core.hubris.exchange import AttackResult, check_target, resolve
+from rules_core.hubris.ongoing import Ongoing
+from rules_core.hubris.resistance import Resistance
 from rules_core.hubris.setup import Setup
+from rules_core.hubris.targets import Autofire, MobAttack, MultiAttack, spray_damage
 from rules_core.hubris.weapons import Consequence, Weapon
-
-if TYPE_CHECKING:
-    from rules_core.hubris.block import Block
-    from rules_core.hubris.hazards import Ongoing
-    from rules_core.hubris.resistance import Resistance
-    from rules_core.hubris.targets import Autofire, MobAttack, MultiAttack
 
 ATTACK_ATTRIBUTES = ("Strength", "Dexterity")
 """The Attributes of an attack pool."""
@@ -122,16 +119,12 @@ class Attack(Setup):
         """Strike several targets: roll the pool once per target (``dice``), apply the
         single worst roll to each, and let each resist on their own (``defence``, in the
         order listed)."""
-        from rules_core.hubris.targets import against_each  # it imports this module
-
         return against_each(self, tuple(resistances), dice=dice, defence=defence)
 
     def against_all(self, resistances: Sequence[Resistance], *, dice: DiceSource,
                     defence: DiceSource | None = None) -> MobAttack:
         """A mob's attack: one roll (``dice``) against every engaged target, each resisting
         on their own (``defence``, in the order listed)."""
-        from rules_core.hubris.targets import against_all
-
         return against_all(self, tuple(resistances), dice=dice, defence=defence)
 
     def autofire(self, primary: Resistance, others: Sequence[Resistance], *,
@@ -141,8 +134,6 @@ class Attack(Setup):
         the gun's Edge (rounded up) to every other character in the area (``others``), each
         resisting with their own Defense. ``primary_too``: the other reading, where the
         primary target takes the automatic damage as well."""
-        from rules_core.hubris.targets import autofire
-
         return autofire(self, primary, tuple(others), dice=dice, defence=defence,
                         primary_too=primary_too)
 
@@ -194,3 +185,66 @@ def check_reach(attack: Attack, targets: int) -> None:
     if targets > attack.reach:
         raise AttackError(f"{attack.who} can attack {attack.reach} characters at once, not "
                           f"{targets}")
+
+
+def against_each(attack: Attack, resistances: tuple[Resistance, ...], *, dice: DiceSource,
+                 defence: DiceSource | None) -> MultiAttack:
+    """``attack`` rolled once per target, the worst applied to each (see
+    [`Attack.against_each`][rules_core.hubris.Attack.against_each])."""
+    if len(resistances) < 2:
+        raise AttackError("an attack on several targets needs two or more: use against() "
+                          "for one")
+    rolls = tuple(attack.named(f"{attack.task}, roll {n} (against {r.who})").roll_dice(dice)
+                  for n, r in enumerate(resistances, 1))
+    worst = min(roll.total for roll in rolls)
+    why = f"the worst of {attack.who}'s {len(rolls)} rolls"
+    results = []
+    for resistance in resistances:
+        check_target(attack, resistance)
+        defended = (None if resistance.denied else
+                    resistance.roll_against(_given(defence, resistance)))
+        results.append(AttackResult(attack, resistance, None, defended, (), worst, why))
+    return MultiAttack(attack, rolls, tuple(results))
+
+
+def _given(defence: DiceSource | None, resistance: Resistance) -> DiceSource:
+    if defence is None:
+        raise AttackError(f"{resistance.who} rolls {resistance.kind}: pass defence=")
+    return defence
+
+
+def against_all(attack: Attack, resistances: tuple[Resistance, ...], *, dice: DiceSource,
+                defence: DiceSource | None) -> MobAttack:
+    """A mob's one roll against every engaged target (see
+    [`Attack.against_all`][rules_core.hubris.Attack.against_all])."""
+    check_reach(attack, len(resistances))
+    for resistance in resistances:
+        check_target(attack, resistance)
+    rolled = attack.roll_dice(dice)
+    results = tuple(
+        AttackResult(attack, r, rolled,
+                     None if r.denied else r.roll_against(_given(defence, r)))
+        for r in resistances)
+    return MobAttack(attack, rolled, results)
+
+
+def autofire(attack: Attack, primary: Resistance, others: tuple[Resistance, ...], *,
+             dice: DiceSource, defence: DiceSource | None,
+             primary_too: bool = False) -> Autofire:
+    """The attack on ``primary`` and the spray on ``others`` (see
+    [`Attack.autofire`][rules_core.hubris.Attack.autofire])."""
+    automatic = spray_damage(attack)
+    victims = ((primary,) if primary_too else ()) + others
+    for other in victims:
+        if not other.is_defense:
+            raise AttackError(f"{other.who} resists autofire with their own Defense, not "
+                              f"{other.kind}")
+    hit = resolve(attack, primary, dice=dice, defence=defence)
+    spray = replace(attack, damage=LETHAL, consequence=None, ongoing=None, task="autofire")
+    why = f"autofire: half of Edge {attack.weapon.edge if attack.weapon else 0}, rounded up"
+    sprayed = tuple(
+        AttackResult(spray, r, None,
+                     None if r.denied else r.roll_against(_given(defence, r)), (),
+                     automatic, why)
+        for r in victims)
+    return Autofire(attack, hit, sprayed)

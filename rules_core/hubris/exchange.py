@@ -14,22 +14,19 @@ the best applies.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rules_core.dice import DiceSource
 from rules_core.explain import Explanation, RollView
+from rules_core.hubris.action import Block
 from rules_core.hubris.damage import Wounds, capped
 from rules_core.hubris.errors import AttackError
+from rules_core.hubris.ongoing import Ongoing
+from rules_core.hubris.resistance import Resistance
 from rules_core.hubris.rolls import EXCEPTIONAL, HubrisRoll
+from rules_core.hubris.striking import Striking
 from rules_core.outcome import Outcome
 from rules_core.question import AtLeast, Question, Settled, Wins
 from rules_core.words import count
-
-if TYPE_CHECKING:
-    from rules_core.hubris.attack import Attack
-    from rules_core.hubris.block import Block
-    from rules_core.hubris.hazards import Ongoing
-    from rules_core.hubris.resistance import Resistance
 
 
 @dataclass(frozen=True, repr=False)
@@ -49,7 +46,7 @@ class AttackResult:
         <Mara attacks Rook: 3 successes against 1: 2 net, 2 lethal>
     """
 
-    attack: Attack
+    attack: Striking
     resistance: Resistance
     rolled: HubrisRoll | None
     defended: HubrisRoll | None
@@ -262,7 +259,7 @@ class AttackResult:
                 f"against {self.resisted}: {self.net} net, {what}>")
 
 
-def check_target(attack: Attack, resistance: Resistance) -> None:
+def check_target(attack: Striking, resistance: Resistance) -> None:
     """Refuse an attack on its own attacker, or a consequence the target has no Attribute
     to resist."""
     if attack.who == resistance.who:
@@ -271,7 +268,7 @@ def check_target(attack: Attack, resistance: Resistance) -> None:
         attack.consequence.needed(resistance.target)
 
 
-def resolve(attack: Attack, resistance: Resistance, *, dice: DiceSource,
+def resolve(attack: Striking, resistance: Resistance, *, dice: DiceSource,
             defence: DiceSource | None, shields: tuple[Block, ...] = (),
             helpless: bool = False) -> AttackResult:
     """Roll ``attack`` (``dice``; not at all when ``helpless``) and ``resistance``

@@ -21,7 +21,11 @@ from dataclasses import dataclass
 from rules_core.dice import DiceSource
 from rules_core.explain import Explanation, TableView
 from rules_core.hubris.errors import InitiativeError
-from rules_core.hubris.initiative import Combatant, Initiative, InitiativeRoll, rank
+from rules_core.hubris.initiative import (
+    Combatant,
+    InitiativeRoll,
+    rank,
+)
 
 
 @dataclass
@@ -45,9 +49,9 @@ class TurnOrder:
         ('Ana', 'Bo')
     """
 
-    def __init__(self, initiative: Initiative) -> None:
-        self.entries = {r.who: _Entry(r.total, r.modifier) for r in initiative.rolls}
-        self.ranking = list(initiative.order)
+    def __init__(self, rolls: tuple[InitiativeRoll, ...], order: tuple[str, ...]) -> None:
+        self.entries = {r.who: _Entry(r.total, r.modifier) for r in rolls}
+        self.ranking = list(order)
         self.round = 1
         self.queue = list(self.ranking)
         self.acted: list[str] = []

@@ -15,17 +15,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from math import ceil
 
-from rules_core.dice import DiceSource
 from rules_core.explain import Explanation, TableView
-from rules_core.hubris.attack import Attack, check_reach
-from rules_core.hubris.damage import LETHAL
 from rules_core.hubris.errors import AttackError
-from rules_core.hubris.exchange import AttackResult, check_target, resolve
-from rules_core.hubris.resistance import Resistance
+from rules_core.hubris.exchange import AttackResult
 from rules_core.hubris.rolls import HubrisRoll
+from rules_core.hubris.striking import Striking
 from rules_core.question import AtLeast, Question
 from rules_core.words import count
 
@@ -54,7 +51,7 @@ class MultiAttack:
     """``attack`` rolled once per target (``rolls``); the worst applies to each target
     (``results``, in the order listed)."""
 
-    attack: Attack
+    attack: Striking
     rolls: tuple[HubrisRoll, ...]
     results: tuple[AttackResult, ...]
 
@@ -97,37 +94,11 @@ class MultiAttack:
                 f"{' '.join(str(r.total) for r in self.rolls)}, worst {self.worst}: {each}>")
 
 
-def against_each(attack: Attack, resistances: tuple[Resistance, ...], *, dice: DiceSource,
-                 defence: DiceSource | None) -> MultiAttack:
-    """``attack`` rolled once per target, the worst applied to each (see
-    [`Attack.against_each`][rules_core.hubris.Attack.against_each])."""
-    if len(resistances) < 2:
-        raise AttackError("an attack on several targets needs two or more: use against() "
-                          "for one")
-    rolls = tuple(attack.named(f"{attack.task}, roll {n} (against {r.who})").roll_dice(dice)
-                  for n, r in enumerate(resistances, 1))
-    worst = min(roll.total for roll in rolls)
-    why = f"the worst of {attack.who}'s {len(rolls)} rolls"
-    results = []
-    for resistance in resistances:
-        check_target(attack, resistance)
-        defended = (None if resistance.denied else
-                    resistance.roll_against(_given(defence, resistance)))
-        results.append(AttackResult(attack, resistance, None, defended, (), worst, why))
-    return MultiAttack(attack, rolls, tuple(results))
-
-
-def _given(defence: DiceSource | None, resistance: Resistance) -> DiceSource:
-    if defence is None:
-        raise AttackError(f"{resistance.who} rolls {resistance.kind}: pass defence=")
-    return defence
-
-
 @dataclass(frozen=True, repr=False)
 class MobAttack:
     """A mob's single roll (``rolled``) against every engaged target (``results``)."""
 
-    attack: Attack
+    attack: Striking
     rolled: HubrisRoll
     results: tuple[AttackResult, ...]
 
@@ -150,27 +121,12 @@ class MobAttack:
         return f"<{self.attack.who} attacks all: {self.rolled.total} successes: {each}>"
 
 
-def against_all(attack: Attack, resistances: tuple[Resistance, ...], *, dice: DiceSource,
-                defence: DiceSource | None) -> MobAttack:
-    """A mob's one roll against every engaged target (see
-    [`Attack.against_all`][rules_core.hubris.Attack.against_all])."""
-    check_reach(attack, len(resistances))
-    for resistance in resistances:
-        check_target(attack, resistance)
-    rolled = attack.roll_dice(dice)
-    results = tuple(
-        AttackResult(attack, r, rolled,
-                     None if r.denied else r.roll_against(_given(defence, r)))
-        for r in resistances)
-    return MobAttack(attack, rolled, results)
-
-
 @dataclass(frozen=True, repr=False)
 class Autofire:
     """An autofire attack: the normal attack on the primary target (``primary``) and the
     automatic damage to everyone else in the area (``sprayed``)."""
 
-    attack: Attack
+    attack: Striking
     primary: AttackResult
     sprayed: tuple[AttackResult, ...]
 
@@ -202,7 +158,7 @@ class Autofire:
                 f"spray {self.automatic}: {each}>")
 
 
-def spray_damage(attack: Attack) -> int:
+def spray_damage(attack: Striking) -> int:
     """Half the firearm's Edge, rounded up.
 
     Examples:
@@ -217,25 +173,3 @@ def spray_damage(attack: Attack) -> int:
         raise AttackError(f"{attack.who} attacks with {gun}, which cannot fire "
                           "automatically: give the gun autofire=True")
     return ceil(attack.weapon.edge / 2)
-
-
-def autofire(attack: Attack, primary: Resistance, others: tuple[Resistance, ...], *,
-             dice: DiceSource, defence: DiceSource | None,
-             primary_too: bool = False) -> Autofire:
-    """The attack on ``primary`` and the spray on ``others`` (see
-    [`Attack.autofire`][rules_core.hubris.Attack.autofire])."""
-    automatic = spray_damage(attack)
-    victims = ((primary,) if primary_too else ()) + others
-    for other in victims:
-        if not other.is_defense:
-            raise AttackError(f"{other.who} resists autofire with their own Defense, not "
-                              f"{other.kind}")
-    hit = resolve(attack, primary, dice=dice, defence=defence)
-    spray = replace(attack, damage=LETHAL, consequence=None, ongoing=None, task="autofire")
-    why = f"autofire: half of Edge {attack.weapon.edge if attack.weapon else 0}, rounded up"
-    sprayed = tuple(
-        AttackResult(spray, r, None,
-                     None if r.denied else r.roll_against(_given(defence, r)), (),
-                     automatic, why)
-        for r in victims)
-    return Autofire(attack, hit, sprayed)

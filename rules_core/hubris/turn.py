@@ -21,8 +21,7 @@ from typing import TypeVar
 
 from rules_core.dice import DiceSource
 from rules_core.explain import Explained, Explanation, TableView
-from rules_core.hubris.action import Action, ActionResult
-from rules_core.hubris.block import Block
+from rules_core.hubris.action import Action, ActionResult, Block
 from rules_core.hubris.errors import TurnError
 from rules_core.hubris.initiative import Combatant
 from rules_core.hubris.setup import Setup

@@ -10,16 +10,13 @@ as bonus dice. Bonus dice are rolled and **summed** with the rest (mechanics not
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from rules_core.dice import DiceSource
+from rules_core.kruhl.roll import SkillRoll, roll_check
 from rules_core.kruhl.situations import BONUS, FAILS, PENALTY, situation
 from rules_core.kruhl.training import EXPERT_REROLLS, PENETRATION_REROLLS, Training
 from rules_core.pool import Pool, PoolTerm, PoolWords
 from rules_core.words import whole
-
-if TYPE_CHECKING:
-    from rules_core.kruhl.roll import SkillRoll
 
 PLAIN_BONUS = "bonus die"
 """The reason given to bonus dice added without one."""
@@ -155,8 +152,6 @@ class SkillCheck:
 
     def roll(self, dice: DiceSource) -> SkillRoll:
         """Roll it."""
-        from rules_core.kruhl.roll import roll_check  # roll.py imports this module
-
         return roll_check(self, dice)
 
     def dice_text(self) -> str:

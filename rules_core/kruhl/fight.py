@@ -205,13 +205,14 @@ class Fight(FightState):
             return self._group("Area attack", [])
         attack = strikes[0].attack.roll(dice)
         gift = f"{attacker}'s dice below zero"
-        shared = strikes[0].defense.with_bonus(gift, attack.owed).roll(defence) if group else None
+        shared_check = strikes[0].defense.with_bonus(gift, attack.owed)
+        shared = shared_check.roll(defence) if group else None
         results = []
         for strike in strikes:
             if shared is None:
                 defended = strike.defense.with_bonus(gift, attack.owed).roll(defence)
             else:
-                defended = replace(shared, check=replace(shared.check, who=strike.target))
+                defended = replace(shared, check=replace(shared_check, who=strike.target))
             contest = versus(attack, defended, action="Area attack")
             results.append(apply_strike(self, strike, contest))
         return self._group("Area attack", results)

@@ -9,13 +9,14 @@ whole story. "Plot Points", "Bonus Die": a plot-point bonus die may be bought af
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from rules_core.dice import DiceSource
 from rules_core.explain import Explanation, RollView, roll_view
-from rules_core.kruhl.check import SkillCheck
 from rules_core.kruhl.marks import PLOT_POINT_DIE
 from rules_core.marks import Mark
 from rules_core.outcome import Outcome
+from rules_core.pool import Pool
 from rules_core.procedure import Procedure, RerollWhile, Total
 from rules_core.question import AtLeast, Question, Settled
 from rules_core.roll import Die, Roll
@@ -23,6 +24,67 @@ from rules_core.words import noun
 
 PLOT_POINT = "plot point"
 """The origin of a die bought with a plot point after the roll."""
+
+
+class RolledCheck(Protocol):
+    """What a roll reads from the check it rolled: a
+    [`SkillCheck`][rules_core.kruhl.SkillCheck], which rolls itself with this module (so
+    this module never imports it)."""
+
+    @property
+    def who(self) -> str:
+        """Whose roll it is."""
+        ...
+
+    @property
+    def label(self) -> str:
+        """The roll's name, e.g. ``Hand-to-hand Combat (Brawn)``."""
+        ...
+
+    @property
+    def attribute_value(self) -> int:
+        """The attribute added to the dice."""
+        ...
+
+    @property
+    def count(self) -> Pool:
+        """How many dice and why."""
+        ...
+
+    @property
+    def bonus(self) -> tuple[str, ...]:
+        """The reasons for bonus dice."""
+        ...
+
+    @property
+    def penalty(self) -> tuple[str, ...]:
+        """The reasons for penalty dice."""
+        ...
+
+    @property
+    def fails(self) -> tuple[str, ...]:
+        """Why the roll fails automatically, if it does."""
+        ...
+
+    @property
+    def powers(self) -> tuple[str, ...]:
+        """The abilities granting Power Level."""
+        ...
+
+    @property
+    def modifiers(self) -> tuple[tuple[str, int], ...]:
+        """What is added to the dice."""
+        ...
+
+    @property
+    def rerolls(self) -> frozenset[int]:
+        """Faces rerolled until they stop showing."""
+        ...
+
+    @property
+    def reroll_rule(self) -> str:
+        """The rule behind the rerolls, in words."""
+        ...
 
 
 @dataclass(frozen=True, repr=False)
@@ -33,7 +95,7 @@ class SkillRoll:
     plot-point bonus dice bought after the roll.
     """
 
-    check: SkillCheck
+    check: RolledCheck
     dice: tuple[Die, ...]
     added: tuple[tuple[str, int], ...] = ()
     plot_points: int = 0
@@ -171,20 +233,20 @@ class SkillRoll:
     __str__ = breakdown
 
 
-def roll_dice(check: SkillCheck, size: int, dice: DiceSource,
+def roll_dice(check: RolledCheck, size: int, dice: DiceSource,
               origin: str = "") -> tuple[Die, ...]:
     """Roll ``size`` dice for ``check``, rerolling the faces its rules reroll (in waves)."""
     return Procedure(size, 6, reroll_steps(check)).roll(dice, origin).dice
 
 
-def reroll_steps(check: SkillCheck) -> tuple[RerollWhile, ...]:
+def reroll_steps(check: RolledCheck) -> tuple[RerollWhile, ...]:
     """Expertise and penetration as a procedure's steps: faces rerolled until they stop."""
     if not check.rerolls:
         return ()
     return (RerollWhile(check.rerolls, f"{check.reroll_rule} (reroll {_faces(check.rerolls)})"),)
 
 
-def roll_check(check: SkillCheck, dice: DiceSource) -> SkillRoll:
+def roll_check(check: RolledCheck, dice: DiceSource) -> SkillRoll:
     """Roll ``check`` with ``dice``."""
     return SkillRoll(check, roll_dice(check, check.count.size, dice))
 
@@ -196,7 +258,7 @@ def _dice_part(dice: list[Die], kind: str) -> str:
     return f"{counted}d6{kind} [{' '.join(d.text() for d in dice)}]"
 
 
-def _rule_label(check: SkillCheck) -> str:
+def _rule_label(check: RolledCheck) -> str:
     """`` (expertise: rerolling 1s and 2s)`` for a check that rerolls, else nothing."""
     return f" ({check.reroll_rule}: rerolling {_faces(check.rerolls)})" if check.rerolls else ""
 

@@ -1,0 +1,107 @@
+"""Ongoing damage: poison, burning (the Act of Hubris, "Ongoing Damage").
+
+Ongoing damage strikes at the end of each of the afflicted character's turns, in dice or in
+automatic wounds. Defense cannot cancel it as it strikes; it opposes the attack that
+inflicts it in the first place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules_core.dice import DiceSource
+from rules_core.explain import Explanation
+from rules_core.hubris.damage import LETHAL, Wounds, check_kind
+from rules_core.hubris.errors import DamageError
+from rules_core.hubris.rolls import HubrisRoll
+from rules_core.hubris.setup import Setup
+from rules_core.question import AtLeast, Settled
+from rules_core.words import count, is_whole, verb_s
+
+
+def check_amount(name: str, automatic: int, dice: int, what: str) -> None:
+    """Refuse harm that deals both automatic wounds and dice, or neither."""
+    if not (is_whole(automatic) and is_whole(dice)) or (automatic > 0) == (dice > 0):
+        raise DamageError(f"{name} deals {what}: give automatic=N wounds or dice=N, one of "
+                          f"them, a whole number above 0 (not automatic={automatic!r}, "
+                          f"dice={dice!r})")
+
+
+@dataclass(frozen=True)
+class Ongoing:
+    """Ongoing harm (``name``: ``burning``) dealing ``damage`` at the end of each of the
+    afflicted character's turns: ``levels`` automatic wounds, or ``dice`` dice of them.
+
+    Examples:
+        >>> Ongoing("burning", levels=1).words()
+        'burning, 1 lethal at the end of each of their turns'
+    """
+
+    name: str
+    damage: str = LETHAL
+    levels: int = 0
+    dice: int = 0
+
+    def __post_init__(self) -> None:
+        check_kind(self.damage)
+        check_amount(self.name, self.levels, self.dice, "ongoing damage")
+
+    def words(self) -> str:
+        """What it does, in words."""
+        amount = (f"{self.levels} {self.damage}" if self.levels else
+                  f"{self.dice} dice of {self.damage}")
+        return f"{self.name}, {amount} at the end of each of their turns"
+
+    def tick(self, who: str, dice: DiceSource | None = None) -> Tick:
+        """The end of ``who``'s turn: the damage strikes (``dice`` for dice of damage), and
+        no Defense cancels it."""
+        if self.dice and dice is None:
+            raise DamageError(f"{self.name} deals {self.dice} dice of damage: pass dice=")
+        rolled = None
+        if self.dice and dice is not None:
+            traits = ((self.name, self.dice),)
+            rolled = Setup(self.name, traits, "damage").roll_dice(dice)
+        return Tick(self, who, rolled)
+
+
+@dataclass(frozen=True, repr=False)
+class Tick:
+    """One strike of ``ongoing`` harm on ``who``, at the end of their turn (``rolled``: the
+    dice of damage, if it deals dice)."""
+
+    ongoing: Ongoing
+    who: str
+    rolled: HubrisRoll | None = None
+
+    @property
+    def wounds(self) -> Wounds:
+        """The wounds it deals: its levels, or its dice's successes."""
+        amount = self.rolled.total if self.rolled is not None else self.ongoing.levels
+        return Wounds(self.ongoing.damage, amount)
+
+    @property
+    def source(self) -> str:
+        """What dealt the wounds."""
+        return self.ongoing.name
+
+    def explain(self) -> Explanation:
+        """The damage, and why no Defense is rolled."""
+        lines = []
+        if self.rolled is not None:
+            lines.append(f"{self.ongoing.name.capitalize()}: {self.rolled.tally()}.")
+        lines += [f"At the end of {self.who}'s turn, {self.ongoing.name} deals "
+                  f"{self.wounds}.",
+                  "Defense cannot cancel ongoing damage as it strikes; it only opposed the "
+                  "attack that caused it."]
+        odds = ((AtLeast(self.rolled.procedure, self.rolled.total, who=self.ongoing.name),)
+                if self.rolled is not None else
+                (Settled(f"{self.ongoing.name.capitalize()} on {self.who}", True,
+                         f"{count(self.ongoing.levels, 'wound')} "
+                         f"{verb_s(self.ongoing.levels, 'strike')} with no roll"),))
+        return Explanation(title=f"{self.ongoing.name.capitalize()}: the end of {self.who}'s "
+                                 "turn",
+                           rolls=(self.rolled.view(),) if self.rolled is not None else (),
+                           lines=tuple(lines), odds=odds)
+
+    def __repr__(self) -> str:
+        return f"<{self.ongoing.name} on {self.who}: {self.wounds}>"
