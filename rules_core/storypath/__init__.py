@@ -17,7 +17,7 @@ chase = Chase(chase_pool(ana, "sprint"), chase_pool(giant, "sprint"), laps=3,
 ```
 """
 
-from rules_core.storypath.action import ENHANCEMENT, Action, Complication, Stunt
+from rules_core.storypath.action import Action
 from rules_core.storypath.character import ATTRIBUTES, PHYSICAL, SKILLS, Character
 from rules_core.storypath.chase import Chase, chase_roll
 from rules_core.storypath.chase_options import (
@@ -65,7 +65,8 @@ from rules_core.storypath.race import Race
 from rules_core.storypath.reflexive import Reflexive
 from rules_core.storypath.result import ActionResult
 from rules_core.storypath.roll_form import ROLL_FORM
-from rules_core.storypath.teamwork import MAX_TEAMWORK, Help, teamwork
+from rules_core.storypath.teamwork import Help, teamwork
+from rules_core.storypath.terms import ENHANCEMENT, MAX_TEAMWORK, Complication, Stunt
 from rules_core.storypath.turn import Turn
 
 __all__ = [

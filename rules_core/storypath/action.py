@@ -16,58 +16,16 @@ Methods return a new, changed action; [`roll`][rules_core.storypath.Action.roll]
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from rules_core.dice import DiceSource
 from rules_core.pool import Pool
 from rules_core.procedure import Procedure
 from rules_core.storypath.errors import ActionError
+from rules_core.storypath.result import ActionResult, roll_action
+from rules_core.storypath.terms import ENHANCEMENT, MAX_TEAMWORK, Complication, Helping, Stunt
 from rules_core.success_pool import SuccessRule
-from rules_core.words import count, is_whole
-
-if TYPE_CHECKING:
-    from rules_core.storypath.result import ActionResult
-    from rules_core.storypath.teamwork import Help
-
-ENHANCEMENT = "Enhancement"
-"""What a Storypath roll's bonus successes are called."""
-
-
-@dataclass(frozen=True)
-class Complication:
-    """A Complication: ``rating`` threshold successes buy it off; otherwise ``what``
-    happens."""
-
-    rating: int
-    what: str
-
-    def __post_init__(self) -> None:
-        if not is_whole(self.rating, 1):
-            raise ActionError(f"a Complication's rating must be a whole number, 1 or more, "
-                              f"not {self.rating!r}")
-
-    def __str__(self) -> str:
-        return f"Complication {self.rating} ({self.what})"
-
-
-@dataclass(frozen=True)
-class Stunt:
-    """Something bought with ``cost`` threshold successes (after the Complications), which
-    gives ``gives``."""
-
-    name: str
-    cost: int
-    gives: str = ""
-
-    def __post_init__(self) -> None:
-        if not is_whole(self.cost, 1):
-            raise ActionError(f"a stunt costs a whole number of successes, 1 or more, "
-                              f"not {self.cost!r}")
-
-    def __str__(self) -> str:
-        return f"{self.name} ({count(self.cost, 'success')})"
+from rules_core.words import is_whole
 
 
 @dataclass(frozen=True, repr=False)
@@ -146,11 +104,9 @@ class Action:
         enough once the Complications are bought off."""
         return replace(self, stunts=(*self.stunts, Stunt(name, cost, gives)))
 
-    def helped_by(self, *helps: Help) -> Action:
+    def helped_by(self, *helps: Helping) -> Action:
         """This action with the Enhancement ``helps`` give (teamwork): their successes, at
         most 3 in all."""
-        from rules_core.storypath.teamwork import MAX_TEAMWORK  # it imports this module
-
         strangers = [h.who for h in helps if h.leader != self.who]
         if strangers:
             raise ActionError(f"{', '.join(strangers)} rolled to help someone else, not "
@@ -175,8 +131,6 @@ class Action:
     def roll(self, dice: DiceSource) -> ActionResult:
         """Roll it: the successes pay the Difficulty, then the Complications, then the
         stunts."""
-        from rules_core.storypath.result import roll_action  # result.py imports this module
-
         return roll_action(self, dice)
 
     def difficulty_text(self) -> str:
@@ -196,10 +150,3 @@ class Action:
 
     def __repr__(self) -> str:
         return f"<{self.who}, {self.task}: {self.size}d{self.rule.sides}, {self.setup_text()}>"
-
-
-def enhancement_text(enhancements: Iterable[tuple[str, int]]) -> str:
-    """``+2 Enhancement (a rope, teamwork)``."""
-    enhancements = tuple(enhancements)
-    total = sum(n for _, n in enhancements)
-    return f"+{total} {ENHANCEMENT} ({', '.join(why for why, _ in enhancements)})"

@@ -16,8 +16,9 @@ from rules_core.contest import Contest, Side
 from rules_core.dice import DiceSource
 from rules_core.explain import Explanation
 from rules_core.outcome import Outcome
-from rules_core.storypath.action import ENHANCEMENT, Action
+from rules_core.storypath.action import Action
 from rules_core.storypath.errors import ActionError
+from rules_core.storypath.terms import ENHANCEMENT
 from rules_core.success_contest import SUCCESSES, CompareSuccesses
 from rules_core.success_pool import SuccessRoll
 

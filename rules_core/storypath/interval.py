@@ -12,6 +12,7 @@ from rules_core.storypath.action import Action
 from rules_core.storypath.chase_options import Hazard, hazard, head_start, snatch_and_grab
 from rules_core.storypath.errors import ChaseError
 from rules_core.storypath.result import ActionResult, spending_lines, tally, task_odds
+from rules_core.storypath.terms import PlannedAction
 from rules_core.words import count
 
 Hazards = Hazard | Mapping[str, Hazard] | None
@@ -55,7 +56,7 @@ class Interval:
         return f"Interval {self.number}: {sides}"
 
 
-def lap_odds(action: Action) -> AtLeast:
+def lap_odds(action: PlannedAction) -> AtLeast:
     """The chance ``action`` completes a lap (reaches its Difficulty), each interval."""
     return AtLeast(action.procedure(), max(action.difficulty, 1), who=action.who,
                    per="interval", note="a lap")

@@ -9,15 +9,15 @@ from rules_core.dice import DiceSource
 from rules_core.explain import Explanation
 from rules_core.outcome import Outcome
 from rules_core.question import AtLeast, Question, Settled
-from rules_core.storypath.action import ENHANCEMENT, Action, Complication, Stunt
 from rules_core.storypath.spend import Settlement, TaskOutcome, settle
+from rules_core.storypath.terms import ENHANCEMENT, Complication, PlannedAction, Stunt
 from rules_core.success_pool import SuccessRoll
 from rules_core.words import count
 
 
 @dataclass(frozen=True, repr=False)
 class ActionResult:
-    """A rolled [`Action`][rules_core.storypath.Action]: ``dice`` is the roll (its
+    """A rolled [`PlannedAction`][rules_core.storypath.PlannedAction]: ``dice`` is the roll (its
     Enhancement carried as bonus successes), ``settled`` how its successes were spent.
 
     Examples:
@@ -31,7 +31,7 @@ class ActionResult:
         <Ana, Leap: [10 9 4 3 2 1 8] 3 successes vs Difficulty 2: success, 1 threshold success>
     """
 
-    action: Action
+    action: PlannedAction
     dice: SuccessRoll
     settled: Settlement
 
@@ -143,7 +143,7 @@ class ActionResult:
                 f"{self.action.difficulty_text()}: {verdict}{notes}>")
 
 
-def roll_action(action: Action, dice: DiceSource) -> ActionResult:
+def roll_action(action: PlannedAction, dice: DiceSource) -> ActionResult:
     """Roll ``action`` and settle its successes."""
     rolled = SuccessRoll.of(action.who, action.pool, action.rule, dice,
                             bonus=action.enhancement, bonus_name=ENHANCEMENT,
@@ -151,7 +151,7 @@ def roll_action(action: Action, dice: DiceSource) -> ActionResult:
     return ActionResult(action, rolled, settle(rolled.successes, [action]))
 
 
-def tally(action: Action, dice: SuccessRoll) -> str:
+def tally(action: PlannedAction, dice: SuccessRoll) -> str:
     """``3 successes (10, 9, 8) + 2 Enhancement (a rope) = 5, against Difficulty 2.``"""
     shown = [str(d.face) for d in dice.roll.dice if d.counts and action.rule.value(d.face)]
     got = count(dice.successes, "success") + (f" ({', '.join(shown)})" if shown else "")
@@ -202,7 +202,7 @@ def spending_lines(task: TaskOutcome) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def task_odds(action: Action, total: int) -> tuple[Question, ...]:
+def task_odds(action: PlannedAction, total: int) -> tuple[Question, ...]:
     """The questions of one task's card: this total or more; the Difficulty reached (or
     certain at Difficulty 0); enough to buy off everything. Two totals the dice reach
     alike (with an Enhancement of 2, a total of 1 or more is a total of 3 or more) are

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules_core.storypath.action import Action, Complication, Stunt
+from rules_core.storypath.terms import Complication, PlannedAction, Stunt
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ class TaskOutcome:
     could spend: its own Enhancement beyond its Difficulty plus the successes all tasks
     share; ``own_left`` what is left of its own Enhancement."""
 
-    action: Action
+    action: PlannedAction
     enhancement: int
     succeeded: bool
     threshold: int
@@ -55,7 +55,7 @@ class Settlement:
         return self.shared_left + sum(t.own_left for t in self.tasks)
 
 
-def settle(successes: int, actions: Sequence[Action]) -> Settlement:
+def settle(successes: int, actions: Sequence[PlannedAction]) -> Settlement:
     """Spend ``successes`` (the dice's, before any Enhancement) on ``actions`` in order.
 
     Examples:
@@ -71,7 +71,7 @@ def settle(successes: int, actions: Sequence[Action]) -> Settlement:
     """
     any_success = successes > 0
     shared = successes
-    paid: list[tuple[Action, int, bool, int]] = []
+    paid: list[tuple[PlannedAction, int, bool, int]] = []
     for action in actions:
         enhancement = action.enhancement if any_success else 0
         need = max(action.difficulty - enhancement, 0)

@@ -13,13 +13,11 @@ from dataclasses import dataclass
 from rules_core.dice import DiceSource
 from rules_core.explain import Explanation
 from rules_core.question import AtLeast, Question
-from rules_core.storypath.action import ENHANCEMENT, Action
+from rules_core.storypath.action import Action
 from rules_core.storypath.result import tally
+from rules_core.storypath.terms import ENHANCEMENT, MAX_TEAMWORK
 from rules_core.success_pool import SuccessRoll
 from rules_core.words import count
-
-MAX_TEAMWORK = 3
-"""The most Enhancement teamwork gives a roll."""
 
 
 @dataclass(frozen=True, repr=False)
