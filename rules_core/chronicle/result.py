@@ -16,7 +16,7 @@ from rules_core.chronicle.difficulty import Difficulty
 from rules_core.chronicle.errors import TestError
 from rules_core.chronicle.marks import BONUS_DIE, CRITICAL_SIX, EXTRA_PENALTY_DIE, FUMBLE_ONE
 from rules_core.chronicle.readings import ALL_ONES, ROLLED
-from rules_core.chronicle.rolling import BONUS, PENALTY, AbilityTest
+from rules_core.chronicle.test_dice import BONUS, PENALTY, RolledTest
 from rules_core.explain import DieView, Explanation, RollView, die_views
 from rules_core.marks import Mark
 from rules_core.outcome import Outcome
@@ -37,6 +37,7 @@ class TestResult:
     who burned a Destiny Point to turn its success into a failure.
 
     Examples:
+        >>> from rules_core.chronicle import AbilityTest
         >>> from rules_core.dice import ScriptedDice
         >>> test = AbilityTest("Edric", "Fighting", 3).with_bonus("aim")
         >>> hit = test.against(Difficulty(8, "Rorik's Combat Defense"),
@@ -49,7 +50,7 @@ class TestResult:
 
     __test__ = False  # not a pytest test class
 
-    test: AbilityTest
+    test: RolledTest
     roll: Roll
     difficulty: Difficulty | None = None
     attack: bool = False
@@ -197,7 +198,7 @@ class TestResult:
         else:
             text = f"{rolled}: " + " + ".join(map(str, kept))
             text += f" = {self.dice_total}" if len(kept) > 1 else ""
-        mods = self.test._all_modifiers()
+        mods = self.test.all_modifiers()
         if mods:
             text += "; " + str(self.dice_total) + "".join(
                 f" {'+' if a > 0 else '−'} {abs(a)} ({r})" for r, a in mods)

@@ -17,26 +17,18 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, NamedTuple
 
 from rules_core.chronicle.difficulty import Difficulty, difficulty
 from rules_core.chronicle.errors import TestError
 from rules_core.chronicle.readings import DEFAULT_READINGS, DROP_HIGHEST, Readings
+from rules_core.chronicle.result import TestResult
+from rules_core.chronicle.test_dice import BONUS, PENALTY, DiceCount
 from rules_core.dice import DiceSource
 from rules_core.procedure import KeepHighest, KeepLowest, PoolStep, Procedure, Total, roll_pool
 from rules_core.procedure import keep_highest as keep_best
 from rules_core.procedure import keep_lowest as keep_worst
 from rules_core.roll import Roll
 from rules_core.words import whole
-
-if TYPE_CHECKING:
-    from rules_core.chronicle.result import TestResult
-
-BONUS = "bonus die"
-"""The origin of a bonus die in a roll."""
-
-PENALTY = "penalty die"
-"""The origin of an extra die rolled for a penalty die (house reading)."""
 
 DESTINY_BONUS = "Destiny"
 """The reason of the bonus die a Destiny Point buys (beyond the limit)."""
@@ -48,20 +40,6 @@ die, one −1D removed."""
 BURNED_ON_TESTS = ("all bonus dice", "+5", "automatic success")
 """What a burned Destiny Point does to a test: every bonus die made a test die, +5 to the
 result, an automatic success with 1 degree."""
-
-
-class DiceCount(NamedTuple):
-    """How a test's dice work out: ``test`` and ``bonus`` dice after Destiny, ``penalty``
-    dice, the bonus dice ``lost`` past the limit, dice ``rolled`` and ``kept``, and whether
-    the lowest are kept (the house reading with more penalty than bonus dice)."""
-
-    test: int
-    bonus: int
-    penalty: int
-    lost: int
-    rolled: int
-    kept: int
-    keep_lowest: bool
 
 
 @dataclass(frozen=True, repr=False)
@@ -161,7 +139,7 @@ class AbilityTest:
     @property
     def modifier(self) -> int:
         """Everything added to the dice (with +5 for a burned Destiny Point)."""
-        return sum(amount for _, amount in self._all_modifiers())
+        return sum(amount for _, amount in self.all_modifiers())
 
     @property
     def automatic(self) -> bool:
@@ -194,15 +172,11 @@ class AbilityTest:
     def roll(self, dice: DiceSource) -> TestResult:
         """Roll the test with nothing to reach (the card gives the chance of this result or
         better)."""
-        from rules_core.chronicle.result import TestResult  # result.py imports this module
-
         return TestResult(self, self.roll_dice(dice))
 
     def against(self, target: int | str | Difficulty, dice: DiceSource) -> TestResult:
         """Roll the test against a Difficulty (a number, a rung's name, or a
         [`Difficulty`][rules_core.chronicle.Difficulty])."""
-        from rules_core.chronicle.result import TestResult  # result.py imports this module
-
         return TestResult(self, self.roll_dice(dice), difficulty(target))
 
     # -- words ---------------------------------------------------------------------------------
@@ -227,7 +201,7 @@ class AbilityTest:
     def pool_text(self) -> str:
         """The whole test: ``Fighting 4D + 2B (Long Blades ×2) − 1 (injury)``."""
         text = f"{self.ability} {self.dice_text()}"
-        for reason, amount in self._all_modifiers():
+        for reason, amount in self.all_modifiers():
             text += f" {'+' if amount > 0 else '−'} {abs(amount)} ({reason})"
         return text
 
@@ -242,7 +216,8 @@ class AbilityTest:
             lines.append(f"Destiny: {_DESTINY_WORDS[use]}.")
         return tuple(lines)
 
-    def _all_modifiers(self) -> tuple[tuple[str, int], ...]:
+    def all_modifiers(self) -> tuple[tuple[str, int], ...]:
+        """Each amount added to the dice, and why (Destiny's +5 included)."""
         extra = (("Destiny", 5),) if "+5" in self.destiny else ()
         return (*self.modifiers, *extra)
 

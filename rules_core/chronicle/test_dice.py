@@ -1,0 +1,91 @@
+"""How a test's dice work out, what its dice are called, and what a rolled test's result
+reads from the test (A Song of Ice and Fire RPG, "Combat Actions"; the Chronicle System's
+tests).
+
+An [`AbilityTest`][rules_core.chronicle.AbilityTest] rolls itself into a
+[`TestResult`][rules_core.chronicle.TestResult]; the result reads the test through
+[`RolledTest`][rules_core.chronicle.test_dice.RolledTest], so the result's module never
+imports the test's.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Protocol
+
+from rules_core.chronicle.readings import Readings
+from rules_core.procedure import Procedure
+
+BONUS = "bonus die"
+"""The origin of a bonus die in a roll."""
+
+
+PENALTY = "penalty die"
+"""The origin of an extra die rolled for a penalty die (house reading)."""
+
+
+class DiceCount(NamedTuple):
+    """How a test's dice work out: ``test`` and ``bonus`` dice after Destiny, ``penalty``
+    dice, the bonus dice ``lost`` past the limit, dice ``rolled`` and ``kept``, and whether
+    the lowest are kept (the house reading with more penalty than bonus dice)."""
+
+    test: int
+    bonus: int
+    penalty: int
+    lost: int
+    rolled: int
+    kept: int
+    keep_lowest: bool
+
+
+class RolledTest(Protocol):
+    """What a result reads from the test it rolled (an
+    [`AbilityTest`][rules_core.chronicle.AbilityTest])."""
+
+    @property
+    def who(self) -> str:
+        """Who tests."""
+        ...
+
+    @property
+    def ability(self) -> str:
+        """The ability tested."""
+        ...
+
+    @property
+    def readings(self) -> Readings:
+        """How the chapter's open questions are read for this test."""
+        ...
+
+    @property
+    def modifier(self) -> int:
+        """Everything added to the dice."""
+        ...
+
+    @property
+    def automatic(self) -> bool:
+        """Whether the test succeeds without a roll."""
+        ...
+
+    def count(self) -> DiceCount:
+        """How the test's dice work out."""
+        ...
+
+    def procedure(self) -> Procedure:
+        """How the dice are rolled and read."""
+        ...
+
+    def dice_text(self) -> str:
+        """The dice in the book's notation: ``4D + 2B``."""
+        ...
+
+    def pool_text(self) -> str:
+        """The whole test in words."""
+        ...
+
+    def notes(self) -> tuple[str, ...]:
+        """Sentences on the limit and Destiny, where they apply."""
+        ...
+
+    def all_modifiers(self) -> tuple[tuple[str, int], ...]:
+        """Each amount added to the dice, and why (Destiny's +5 included)."""
+        ...
