@@ -1,9 +1,9 @@
-"""The combat actions of the seed's table: their type, subtype and numbers.
+"""The actions of the "Combat Actions" table: their type, subtype and numbers.
 
-Chronicle System, seed "Combat Actions": a character takes **two Lesser actions or one
-Greater action** on their turn, and **at most one attack action**. The numbers of each action
-are constants here, read by the combat ([`Combat`][rules_core.chronicle.Combat]); the table
-([`action_table`][rules_core.chronicle.action_table]) shows them.
+A Song of Ice and Fire Roleplaying, "Combat Actions": a character takes **two Lesser actions
+or one Greater action** on their turn, and **at most one attack action**. The numbers of each
+action are constants here, read by the combat ([`Combat`][rules_core.chronicle.Combat]); the
+table ([`action_table`][rules_core.chronicle.action_table]) shows them.
 """
 
 from __future__ import annotations
@@ -185,12 +185,12 @@ ACTIONS = (STANDARD_ATTACK, DIVIDED_ATTACK, TWO_WEAPON_ATTACK, COMBINING_ATTACKS
            CAUTIOUS_ATTACK, CHARGE, COUNTERATTACK, DISARM, MOUNTED_ATTACK, PULL_FROM_MOUNT, PIN,
            AIM, ASSIST, CATCH_YOUR_BREATH, DISTRACT, DODGE, INTERACT, MOVE, SPRINT, STAND_DROP,
            RIDE_OR_DRIVE, PASS, USE_ABILITY, USE_DESTINY, YIELD)
-"""Every action of the seed's table, in its order."""
+"""Every action of the "Combat Actions" table, in its order."""
 
 BREAK_FREE = Action("Break Free", GREATER, ("Misc",), "a pinned character's one action: "
                     "Fighting opposed by the pinner's Athletics")
-"""Not an action of the table: what a pinned character may still do (the seed names the
-test, Fighting, not what it is against)."""
+"""Not an action of the table: what a pinned character may still do ("Pin" names the test,
+Fighting, not what it is against)."""
 
 RESIST_HORROR = Action("Resist Horror", FREE, ("Misc",), "a witness of a Horrible Death tests "
                        "Will against Challenging (9), or takes −1D for a round")

@@ -1,8 +1,8 @@
 """What follows the blows: a Horrible Death's witnesses, defeat and yielding, Destiny Points
 used outside a test, and the end of the combat.
 
-Chronicle System, seed "Critical Successes" (row 8), "Defeat", "Yielding", "Destiny &
-Defeat", "Use Destiny Point".
+A Song of Ice and Fire Roleplaying, "Critical Successes" (row 8), "Defeat", "Yielding",
+"Destiny & Defeat", "Combat Actions" (Use Destiny Point).
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """Characters: abilities with their specialties, weapons, armor, Destiny Points, Movement.
 
-Chronicle System (SIFRP core; mechanics notes seed 004 [G1, G3]): an ability's **rank** is
-the number of test dice; a **specialty** of the ability adds its bonus dice. From the sheet
-come **Health** (3 × Endurance), **Combat Defense** (Agility + Athletics + Awareness +
-Defensive bonuses − armor penalty), **passive values** (4 × rank, + a specialty's bonus
-dice), and each weapon's **base damage** (the rank of its damage ability + its modifier).
-The seed states none of these formulas; it uses them all.
+A Song of Ice and Fire Roleplaying, core rules: an ability's **rank** is the number of test
+dice; a **specialty** of the ability adds its bonus dice. From the sheet come **Health** (3 ×
+Endurance), **Combat Defense** (Agility + Athletics + Awareness + Defensive bonuses − armor
+penalty), **passive values** (4 × rank, + a specialty's bonus dice), and each weapon's **base
+damage** (the rank of its damage ability + its modifier). "Combat Actions" states none of
+these formulas; it uses them all.
 """
 
 from __future__ import annotations
@@ -21,17 +21,17 @@ from rules_core.chronicle.rolling import AbilityTest
 from rules_core.words import whole
 
 HEALTH_PER_ENDURANCE = 3
-"""Health is 3 × Endurance [G1, G3]."""
+"""Health is 3 × Endurance (SIFRP core rules)."""
 
 PASSIVE_PER_RANK = 4
-"""A passive value is 4 × rank [G3]."""
+"""A passive value is 4 × rank (SIFRP core rules)."""
 
 SPRINT_PER_MOVEMENT = 4
-"""Sprint is four times Movement, unless the sheet says otherwise (SIFRP core; the seed gives
-no figure)."""
+"""Sprint is four times Movement, unless the sheet says otherwise (SIFRP core rules; "Combat
+Actions" gives no figure)."""
 
 DEFENSE_ABILITIES = ("Agility", "Athletics", "Awareness")
-"""The abilities that add up to Combat Defense [G1, G3]."""
+"""The abilities that add up to Combat Defense (SIFRP core rules)."""
 
 
 @dataclass(frozen=True, repr=False)

@@ -1,8 +1,8 @@
-"""A combat: every attack action of the seed's table.
+"""A combat: every attack action of the "Combat Actions" table.
 
-Chronicle System, seed "Combat Actions". Each attack builds its test from the sheets and the
-effects in play and resolves it (``rules_core.chronicle.strikes``). A combat's other parts
-are its bases, one job each: the state and turns
+A Song of Ice and Fire Roleplaying, "Combat Actions". Each attack builds its test from the
+sheets and the effects in play and resolves it (``rules_core.chronicle.strikes``). A combat's
+other parts are its bases, one job each: the state and turns
 ([`CombatState`][rules_core.chronicle.CombatState]), Combat Defense and tests
 ([`CombatTests`][rules_core.chronicle.combat_tests.CombatTests]), the other actions
 ([`CombatMoves`][rules_core.chronicle.combat_moves.CombatMoves]), grabs and pins
@@ -54,7 +54,7 @@ from rules_core.procedure import roll_pool
 
 
 class Combat(CombatAftermath):
-    """Fighters in sides, and every action of the seed's table.
+    """Fighters in sides, and every action of the "Combat Actions" table.
 
     Each argument is a side: a [`Character`][rules_core.chronicle.Character] or a sequence
     of them. Every fighter needs an Endurance rank (Health is 3 × Endurance). An attack takes

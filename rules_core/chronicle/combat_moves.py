@@ -1,9 +1,9 @@
 """The combat actions that are not attacks: Aim, Assist, Catch Your Breath, Distract, Dodge,
 Interact, Move, Sprint, Stand/Drop, Ride or Drive, Pass, Use Ability, Yield.
 
-Chronicle System, seed "Combat Actions" (the numbers are the constants of
+A Song of Ice and Fire Roleplaying, "Combat Actions" (the numbers are the constants of
 ``rules_core.chronicle.actions``). Assist adds half the helper's rank (rounded
-down, at least 1: SIFRP core [G2]) to the ally's next test of that ability. Dodge's "bonus
+down, at least 1: SIFRP core rules) to the ally's next test of that ability. Dodge's "bonus
 dice from a shield" are read as the bonus dice of the wielder's Shields specialty.
 """
 

@@ -1,9 +1,9 @@
 """The state of a combat: who fights on which side, their harm and Destiny, what they hold,
 the effects in play, and whose turn it is.
 
-Chronicle System, seed "Combat Actions": a turn is two Lesser actions or one Greater action,
-and at most one attack; a defeated, yielded or pinned character acts no more (a pinned one may
-only try to break free).
+A Song of Ice and Fire Roleplaying, "Combat Actions": a turn is two Lesser actions or one
+Greater action, and at most one attack; a defeated, yielded or pinned character acts no more
+(a pinned one may only try to break free).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """How a combat works out a fighter's Combat Defense and tests from everything in play.
 
-Chronicle System, seed "Combat Actions", "Damage", "Injuries", "Wounds": every test a fighter
-makes carries −1 per injury and −1D per wound, and whatever the effects in play add (Aim,
-Pass, assists, a fumble's penalty dice, a critical's +1B); Combat Defense is Agility +
+A Song of Ice and Fire Roleplaying, "Combat Actions", "Damage", "Injuries", "Wounds": every
+test a fighter makes carries −1 per injury and −1D per wound, and whatever the effects in play
+add (Aim, Pass, assists, a fumble's penalty dice, a critical's +1B); Combat Defense is Agility +
 Athletics + Awareness + Defensive bonuses − armor penalty, changed by a Cautious Attack, a
 Dodge, a distraction or an Overbalanced fumble.
 """

@@ -1,13 +1,13 @@
 """The critical-hit table (counted in sixes) and the fumble table (counted in ones).
 
-Chronicle System, seed "Critical Successes", "Critical Failures (Fumbles)":
+A Song of Ice and Fire Roleplaying, "Critical Successes", "Critical Failures (Fumbles)":
 
 - an attack whose result reaches **twice** the target's Combat Defense is a critical: count
   the sixes (among the kept dice by default, see
   [`Readings`][rules_core.chronicle.Readings]) and read the row;
 - a test whose dice **all show 1** is a fumble: count the ones, bonus dice included, and read
   the row; a Destiny Point lowers the row one step;
-- more than 8 sixes or ones read the 8th row (mechanics notes, seed 004).
+- more than 8 sixes or ones read the 8th row (our reading: the tables stop at 8).
 
 A weapon better than common turns the breaking rows of the fumble table into milder ones:
 castle-forged or better reads row 4 as row 3; castle-forged reads row 5 as row 4, Valyrian

@@ -1,9 +1,9 @@
 """The damage of a hit: base damage × degrees of success − Armor Rating, never below 0.
 
-Chronicle System (SIFRP core; mechanics notes seed 004 [G1, G4]; the seed never states
-it): a hit deals the weapon's **base damage** times the attack's **degrees of success**, less
-the target's **Armor Rating**. Bonuses the seed calls "+N base damage" (a critical's Solid and
-Powerful Hit, Set for Charge) are multiplied; bonuses it calls "+N damage" (Charge, Mounted
+A Song of Ice and Fire Roleplaying, core rules ("Combat Actions" never states it): a hit
+deals the weapon's **base damage** times the attack's **degrees of success**, less the
+target's **Armor Rating**. Bonuses written "+N base damage" (a critical's Solid and
+Powerful Hit, Set for Charge) are multiplied; bonuses written "+N damage" (Charge, Mounted
 Attack, an off-hand weapon) are added once after it, unless ``Readings(damage_bonus="base")``.
 """
 

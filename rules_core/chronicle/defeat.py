@@ -1,10 +1,10 @@
 """Defeat: what the victor does with a character whose Health drops to 0 or lower.
 
-Chronicle System, seed "Defeat", "Yielding", "Destiny & Defeat": the defeated character is out
-of the combat and the victor chooses: **death**, **maimed** (one ability of the victor's
-choice one rank lower, for good), **ransom**, **take the black**, or **unconscious** (waking
-**2d6 hours** later). A defeat by a **Vicious** weapon is always death. A character who yields
-offers the terms of their own defeat; one who burns a Destiny Point chooses their fate.
+A Song of Ice and Fire Roleplaying, "Defeat", "Yielding", "Destiny & Defeat": the defeated
+character is out of the combat and the victor chooses: **death**, **maimed** (one ability of the
+victor's choice one rank lower, for good), **ransom**, **take the black**, or **unconscious**
+(waking **2d6 hours** later). A defeat by a **Vicious** weapon is always death. A character who
+yields offers the terms of their own defeat; one who burns a Destiny Point chooses their fate.
 """
 
 from __future__ import annotations

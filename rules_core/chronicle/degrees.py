@@ -1,11 +1,10 @@
 """Degrees of success and of failure.
 
-Chronicle System (SIFRP core, mechanics notes seed 004 [G3, G5, G7]): a test that reaches
-its Difficulty succeeds with **1 degree of success (DoS)** if it beat it by 0–4, **2** by
-5–9, **3** by 10–14 and **4** by 15 or more. A test that misses by 1–4 is a **marginal
-failure**; by 5 or more a **critical failure** [G2, G3]. The seed also calls a fumble (every
-die a 1) a "critical failure": [`Readings`][rules_core.chronicle.Readings] says which a rule
-means.
+A Song of Ice and Fire Roleplaying, core rules: a test that reaches its Difficulty succeeds
+with **1 degree of success (DoS)** if it beat it by 0–4, **2** by 5–9, **3** by 10–14 and
+**4** by 15 or more. A test that misses by 1–4 is a **marginal failure**; by 5 or more a
+**critical failure**. "Critical Failures (Fumbles)" also calls a fumble (every die a 1) a
+"critical failure": [`Readings`][rules_core.chronicle.Readings] says which a rule means.
 """
 
 from __future__ import annotations

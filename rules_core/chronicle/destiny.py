@@ -1,11 +1,11 @@
 """Destiny Points: what spending one and burning one can do (a Free action).
 
-Chronicle System, seed "Use Destiny Point", "Critical Failures", "Destiny & Defeat". The seed
-lists more uses than the core player aid (mechanics notes seed 004 [G4]); each use here says
+A Song of Ice and Fire Roleplaying, "Combat Actions" (Use Destiny Point), "Critical Failures",
+"Destiny & Defeat". "Combat Actions" lists more uses than the core player aid; each use here says
 whether the core list has it. A test's own uses (+1B, 1B → 1D, −1D removed; all B → D, +5, an
 automatic success) are applied by [`AbilityTest.spend`][rules_core.chronicle.AbilityTest.spend]
-and [`AbilityTest.burn`][rules_core.chronicle.AbilityTest.burn]; in a combat, every use takes
-one point from the character.
+and [`AbilityTest.burn`][rules_core.chronicle.AbilityTest.burn]; in a combat, every use takes one
+point from the character.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ USES = (
     DestinyUse(BURN, "significant detail", "add a significant detail to the scene", False),
     DestinyUse(BURN, "avoid death", "escape certain death: defeated, not dead", False),
 )
-"""Every use the seed lists (and the fumble rule's), spends first."""
+"""Every use "Combat Actions" lists (and the fumble rule's), spends first."""
 
 
 def destiny_use(kind: str, name: str) -> DestinyUse:
@@ -77,7 +77,7 @@ def destiny_use(kind: str, name: str) -> DestinyUse:
 class DestinyPoints:
     """A character's Destiny Points: how many are left and what was done with them.
 
-    The seed does not say how points come back; here spending and burning each take one.
+    "Combat Actions" does not say how points come back; here spending and burning each take one.
 
     Examples:
         >>> points = DestinyPoints("Edric", 2).spend("bonus die").burn("+5")

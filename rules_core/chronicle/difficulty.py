@@ -1,9 +1,9 @@
 """Difficulties: the ladder from Automatic (0) to Heroic (21), and targets set by a
 character (a Combat Defense, a passive value).
 
-Chronicle System (SIFRP core, mechanics notes seed 004 [G1, G7]): Automatic 0, Easy 3,
-Routine 6, Challenging 9 (the usual one), Formidable 12, Hard 15, Very Hard 18, Heroic 21.
-The seed spells Formidable "Formidible" in its recovery tables; the engine reads both.
+A Song of Ice and Fire Roleplaying, core rules: Automatic 0, Easy 3, Routine 6, Challenging
+9 (the usual one), Formidable 12, Hard 15, Very Hard 18, Heroic 21. The tables of "Recovery"
+spell Formidable "Formidible"; the engine reads both.
 """
 
 from __future__ import annotations
@@ -61,8 +61,8 @@ _NAMES = {rung.name.lower(): rung for rung in LADDER} | {"formidible": FORMIDABL
 
 
 def difficulty(value: int | str | Difficulty) -> Difficulty:
-    """The difficulty for a number (9 → Challenging) or a name ("Formidable", or the seed's
-    "Formidible"); a number off the ladder is a difficulty the Narrator set.
+    """The difficulty for a number (9 → Challenging) or a name ("Formidable", or
+    "Formidible" as "Recovery" spells it); a number off the ladder is a difficulty the Narrator set.
 
     Examples:
         >>> difficulty(9), difficulty("hard"), difficulty("Formidible"), difficulty(11)

@@ -1,7 +1,7 @@
 """What a character may do on a turn: two Lesser actions or one Greater, one attack.
 
-Chronicle System, seed "Combat Actions". A Free action (Destiny) takes nothing from the
-turn; a spent Destiny Point can add one more Lesser action.
+A Song of Ice and Fire Roleplaying, "Combat Actions". A Free action (Destiny) takes nothing
+from the turn; a spent Destiny Point can add one more Lesser action.
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
 """Effects that last a while in a combat: until a turn starts or ends, until the next test,
 until the combat ends.
 
-The seed gives each effect its span: a Cautious Attack's +3 Combat Defense lasts "until the
-start of your next turn"; Slippery Grip "until the end of your next turn"; Aim until the next
-Fighting or Marksmanship test; an Impressive Death's +1B "for the duration of the combat".
-An effect created during its holder's own turn lasts through the *next* turn.
+"Combat Actions" and its critical and fumble tables give each effect its span: a Cautious
+Attack's +3 Combat Defense lasts "until the start of your next turn"; Slippery Grip "until the
+end of your next turn"; Aim until the next Fighting or Marksmanship test; an Impressive
+Death's +1B "for the duration of the combat". An effect created during its holder's own turn
+lasts through the *next* turn.
 """
 
 from __future__ import annotations

@@ -1,13 +1,13 @@
 """Weapons, armor and mounts, with the numbers the combat rules read.
 
-Chronicle System (SIFRP core, mechanics notes seed 004 [G1]): a weapon is used with an ability
-(Fighting or Marksmanship) and a specialty; its **base damage** is the wielder's rank in
-another ability (often Athletics or Agility) plus the weapon's modifier. **Armor** has an
-Armor Rating (AR), taken off every hit's damage, and an armor penalty (AP), taken off Agility
-tests and Combat Defense. The seed uses these qualities: Defensive +N (added to Combat Defense
-and to a Dodge), Off-Hand +N (added to damage in a two-weapon attack), Vicious (its defeats
-always kill), Grab and Polearm (pull a rider from the saddle), Two-Handed (no free hand); and
-two makes better than common: castle-forged and Valyrian steel (fumble rows 4 and 5).
+A Song of Ice and Fire Roleplaying, core rules: a weapon is used with an ability (Fighting or
+Marksmanship) and a specialty; its **base damage** is the wielder's rank in another ability
+(often Athletics or Agility) plus the weapon's modifier. **Armor** has an Armor Rating (AR),
+taken off every hit's damage, and an armor penalty (AP), taken off Agility tests and Combat
+Defense. "Combat Actions" uses these qualities: Defensive +N (added to Combat Defense and to a
+Dodge), Off-Hand +N (added to damage in a two-weapon attack), Vicious (its defeats always
+kill), Grab and Polearm (pull a rider from the saddle), Two-Handed (no free hand); and two
+makes better than common: castle-forged and Valyrian steel (fumble rows 4 and 5).
 """
 
 from __future__ import annotations

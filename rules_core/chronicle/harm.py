@@ -1,6 +1,6 @@
 """Health, injuries and wounds: what a character can take before defeat and death.
 
-Chronicle System, seed "Damage", "Injuries", "Wounds", "Defeat":
+A Song of Ice and Fire Roleplaying, "Damage", "Injuries", "Wounds", "Defeat":
 
 - **Health** (3 × Endurance) takes a hit's damage; it is all restored when the combat ends.
   At 0 or lower the character is **defeated**.

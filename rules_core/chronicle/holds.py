@@ -1,10 +1,11 @@
 """Grabs and pins: holding a foe down, and breaking free.
 
-Chronicle System, seed "Pin": a character who starts the turn **grabbing** a foe may pin them
-with an **opposed Athletics** test (a Greater attack action); the pin lasts while its holder
-spends a Greater action on it each round; a pinned character may only try to break free with
-a **Fighting** test. How a grab starts, and what breaking free is against, the seed does not
-say: a grab is recorded (``grab``), and breaking free is opposed by the pinner's Athletics.
+A Song of Ice and Fire Roleplaying, "Combat Actions" (Pin): a character who starts the turn
+**grabbing** a foe may pin them with an **opposed Athletics** test (a Greater attack action);
+the pin lasts while its holder spends a Greater action on it each round; a pinned character
+may only try to break free with a **Fighting** test. How a grab starts, and what breaking free
+is against, "Pin" does not say: a grab is recorded (``grab``), and breaking free is opposed by
+the pinner's Athletics.
 """
 
 from __future__ import annotations
@@ -40,8 +41,8 @@ class CombatHolds(CombatMoves):
         return result
 
     def grab(self, attacker: str, target: str) -> None:
-        """Record that ``attacker`` is grabbing ``target`` (how a grab starts is outside the
-        seed)."""
+        """Record that ``attacker`` is grabbing ``target`` (how a grab starts is outside
+        "Combat Actions")."""
         self.target_of(attacker, target)
         self.grabbing.add((attacker, target))
 
@@ -55,7 +56,7 @@ class CombatHolds(CombatMoves):
 
     def break_free(self, name: str, *, dice: DiceSource, defence: DiceSource) -> ActionResult:
         """A pinned character's one action (Greater): a Fighting test opposed by the pinner's
-        Athletics (the seed names no Difficulty); a tie keeps the pin."""
+        Athletics ("Pin" names no Difficulty); a tie keeps the pin."""
         pinners = [a for a, b in self.pins if b == name]
         if not pinners:
             raise ActionError(f"{name} is not pinned")

@@ -11,8 +11,8 @@ from rules_core.marks import Mark, Tone, register
 
 BONUS_DIE = register(Mark("bonus die", "a bonus die (B): rolled with the test dice, counts "
                           "only if among the best", "B", "bonus die (B)", Tone.EXTRA))
-"""A bonus die: rolled with the test dice, it counts only if it is among the best (Chronicle
-System, tests; mechanics notes, seed 004)."""
+"""A bonus die: rolled with the test dice, it counts only if it is among the best (SIFRP core
+rules)."""
 
 EXTRA_PENALTY_DIE = register(Mark("extra penalty die", "an extra die for a penalty die: "
                                   "the highest dice are dropped", "−",

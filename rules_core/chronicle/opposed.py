@@ -1,8 +1,8 @@
 """Opposed tests: both sides roll, the higher result wins.
 
 Chronicle System (SIFRP core): in an opposed test each side rolls its test and the higher
-result wins. The seed uses one (Pin: opposed Athletics) without saying who wins a tie; here a
-tie goes to the side that resists (the pin needs more), unless ``ties_to`` says otherwise.
+result wins. "Combat Actions" uses one (Pin: opposed Athletics) without saying who wins a tie;
+here a tie goes to the side that resists (the pin needs more), unless ``ties_to`` says otherwise.
 """
 
 from __future__ import annotations

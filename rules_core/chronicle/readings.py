@@ -1,9 +1,9 @@
-"""The choices the source leaves open, in one place, each with the recommended default.
+"""The choices the source leaves open, in one place, each with our default reading.
 
-The seed ("Combat Actions") leans on rules it never states and uses some words in two senses
-(mechanics notes, seed 004, "Inconsistencies found" and "Open questions"). Every such choice
-is a field of [`Readings`][rules_core.chronicle.Readings]; the defaults are the recommended
-ones, and a test, an attack or a combat takes ``readings=`` to play another.
+A Song of Ice and Fire Roleplaying's "Combat Actions" leans on rules it never states and uses
+some words in two senses. Every such choice is a field of
+[`Readings`][rules_core.chronicle.Readings]; the defaults are our readings, and a test, an
+attack or a combat takes ``readings=`` to play another.
 """
 
 from __future__ import annotations
@@ -55,8 +55,7 @@ _CHOICES = {
 
 @dataclass(frozen=True)
 class Readings:
-    """How the engine reads what the source leaves open; the defaults are the recommended
-    ones (mechanics notes, seed 004).
+    """How the engine reads what the source leaves open; the defaults are our readings.
 
     - ``penalty_dice``: [`FEWER_KEPT`][rules_core.chronicle.readings.FEWER_KEPT] (default)
       or [`DROP_HIGHEST`][rules_core.chronicle.readings.DROP_HIGHEST].
@@ -104,4 +103,4 @@ class Readings:
 
 
 DEFAULT_READINGS = Readings()
-"""The recommended readings (mechanics notes, seed 004, "Open questions")."""
+"""Our default readings of what "Combat Actions" leaves open."""

@@ -1,6 +1,6 @@
 """Recovering from injuries and wounds, alone or in a healer's care.
 
-Chronicle System, seed "Recovery", "Healing":
+A Song of Ice and Fire Roleplaying, "Recovery", "Healing":
 
 - **Injuries**: a day after one, an Endurance test against a Difficulty set by the activity
   level (light Routine 6, moderate Challenging 9, strenuous Formidable 12); **each degree of
@@ -14,7 +14,7 @@ Chronicle System, seed "Recovery", "Healing":
   the result stands, and a failure never makes things worse.
 
 The injured character's test carries their own penalties (−1 per injury, −1D per wound),
-which is why a healer helps. The seed's tables say "Righting" for *fighting* and
+which is why a healer helps. The "Recovery" tables say "Righting" for *fighting* and
 "Formidible" for Formidable.
 """
 
@@ -45,7 +45,7 @@ from rules_core.words import count
 ACTIVITIES = {"light": "no fighting, riding or physical activity",
               "moderate": "travel, some physical activity",
               "strenuous": "fighting, riding, hard physical activity"}
-"""The activity levels and what they mean (the seed's "Righting" read as *fighting*)."""
+"""The activity levels and what they mean ("Righting" in the tables read as *fighting*)."""
 
 INJURY_DIFFICULTY = {"light": ROUTINE, "moderate": CHALLENGING, "strenuous": FORMIDABLE}
 """The Difficulty of an injury's recovery test, by activity."""

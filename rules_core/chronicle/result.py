@@ -3,8 +3,9 @@
 Chronicle System: the result is the kept dice plus modifiers; against a Difficulty it
 succeeds with degrees or fails marginally or critically
 ([`Grade`][rules_core.chronicle.Grade]). A **fumble** is a test whose dice all show 1
-(seed, "Critical Failures (Fumbles)"). An attack test against Combat Defense that reaches
-**twice** the Combat Defense is a **critical hit** (seed, "Critical Successes").
+(A Song of Ice and Fire Roleplaying, "Critical Failures (Fumbles)"). An attack test against
+Combat Defense that reaches **twice** the Combat Defense is a **critical hit** ("Critical
+Successes").
 """
 
 from __future__ import annotations

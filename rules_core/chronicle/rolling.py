@@ -1,6 +1,6 @@
 """A test as it is set up and rolled: test dice, bonus dice, penalty dice, modifiers.
 
-Chronicle System, tests (SIFRP core; mechanics notes seed 004 [G1, G5, G6, G7]):
+A Song of Ice and Fire Roleplaying, core rules for tests ("Combat Actions" uses them unstated):
 
 - roll as many **test dice** (D) as the ability's rank and add them up;
 - **bonus dice** (B) are rolled with them, and only the best dice, as many as the test dice,

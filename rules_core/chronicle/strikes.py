@@ -1,11 +1,12 @@
 """Rolling an attack and applying it: the hit, its damage, a critical's row, a fumble's row.
 
-Chronicle System, seed "Combat Actions", "Damage", "Critical Successes", "Critical Failures":
-an attack tests the weapon's ability (with its specialty's bonus dice) against the target's
-Combat Defense; a hit deals base damage × degrees − Armor Rating, which the target may soak
-with an injury or a wound; a result of twice the Combat Defense reads the critical table by
-its sixes; dice all showing 1 read the fumble table by the ones. A mounted attacker gains +1B
-on Fighting against a foe on foot, and +2 damage if a war-trained mount has not moved.
+A Song of Ice and Fire Roleplaying, "Combat Actions", "Damage", "Critical Successes",
+"Critical Failures": an attack tests the weapon's ability (with its specialty's bonus dice)
+against the target's Combat Defense; a hit deals base damage × degrees − Armor Rating, which the
+target may soak with an injury or a wound; a result of twice the Combat Defense reads the
+critical table by its sixes; dice all showing 1 read the fumble table by the ones. A mounted
+attacker gains +1B on Fighting against a foe on foot, and +2 damage if a war-trained mount has
+not moved.
 """
 
 from __future__ import annotations

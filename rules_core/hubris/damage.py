@@ -14,7 +14,7 @@ of Darkness).
 A [`DamageRound`][rules_core.hubris.DamageRound] keeps one character's wounds of a round and
 recomputes the cap after every attack, so a later, worse hit can push out an earlier one.
 Every attack aimed at the character that round counts toward the cap, even one that did no
-damage (the mechanics notes' reading).
+damage (our reading: "Group Damage Cap" does not say).
 """
 
 from __future__ import annotations

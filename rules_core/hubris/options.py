@@ -1,8 +1,9 @@
 """The readings a table chooses where the Act of Hubris is silent or optional.
 
-The section uses **Edge** and **Difficulty** without defining them, calls armor "guaranteed
-minimum successes" without saying how they meet the roll, and offers two damage caps as
-optional rules (mechanics notes, seed 003). Each choice is an
+The section ("Turn by turn action and combat") uses **Edge** and **Difficulty** without
+defining them, calls armor "guaranteed minimum successes" without saying how they meet the
+roll ("Resisting Supernatural Powers"), and offers two damage caps as optional rules
+("Individual Damage Cap", "Group Damage Cap"). Each choice is an
 [`Options`][rules_core.hubris.Options] field, set on every setup that rolls
 (``.under(options)``); the defaults are the readings the chapter argues for:
 

@@ -1,5 +1,5 @@
-"""The dice of the Act of Hubris: Chronicles of Darkness pools of d10s (mechanics notes,
-seed 003, and the Chronicles of Darkness dice rules it builds on).
+"""The dice of the Act of Hubris: Chronicles of Darkness pools of d10s (The Act of Hubris,
+"Turn by turn action and combat", and the Chronicles of Darkness dice rules it builds on).
 
 - Each die showing **8 or more** is a success; a **10** is a success and is rolled again
   (10-again), adding a die.

@@ -2,8 +2,8 @@
 whose dots make the pool, **Edge** (dice added), **Difficulty** (dice taken away, or
 successes under the other reading) and **Willpower** (one point a roll, 3 dice).
 
-The section uses Edge and Difficulty throughout without defining them (mechanics notes,
-seed 003); the chapter reads Edge *n* as *n* dice added and Difficulty *n* as *n* dice taken
+The section ("Turn by turn action and combat") uses Edge and Difficulty throughout without
+defining them; the chapter reads Edge *n* as *n* dice added and Difficulty *n* as *n* dice taken
 away ([`Options`][rules_core.hubris.Options] holds the other reading). A pool left with 0
 dice or fewer rolls a chance die. Methods return a new, changed setup.
 """

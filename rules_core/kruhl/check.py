@@ -4,7 +4,7 @@ Kruhl 3e, "Skill Roll": dice by training (1d6 untrained, 2d6 skilled or expert),
 relevant attribute, plus the rating of the best single piece of equipment, plus Power Level
 once if any ability grants it. "Bonuses And Penalties": each bonus die adds a die, each
 penalty die takes one away; below zero dice, the opponent (or the GM) gains the difference
-as bonus dice. Bonus dice are rolled and **summed** with the rest (mechanics notes, seed 001).
+as bonus dice. Bonus dice are rolled and **summed** with the rest (our reading).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
   opponent's (ties go to the actor). Distraction needs strictly more ("Distracting").
 - **Unopposed:** the actor rolls against the GM's **2d6 + DV** (table "Unopposed rolls").
   The text also says the GM "simply sets a DV": ``fixed=True`` reads the target as the DV
-  alone. Bonus dice the actor's count owes go to the GM's roll (mechanics notes, seed 001).
+  alone. Bonus dice the actor's count owes go to the GM's roll (our reading).
 - **Routine** tasks succeed without a roll.
 - A count of dice below zero gives the opponent that many bonus dice ("Bonuses And
   Penalties").

@@ -1,10 +1,10 @@
 """Combining effort (Kruhl 3e, "Combining Effort").
 
-Everyone working together rolls as usual; the number of characters working together is
-added to the **lowest** roll, up to +10; the other rolls stand as rolled. Read literally, as
-the mechanics notes recommend (seed 001), though the rule may be miswritten. On a tie for
-lowest, the first roll listed gets the bonus. In combat every attacker but one must delay
-so that all strike at once (see [`TurnOrder.delay`][rules_core.kruhl.TurnOrder.delay]).
+Everyone working together rolls as usual; the number of characters working together is added
+to the **lowest** roll, up to +10; the other rolls stand as rolled. Read literally (our
+reading), though the rule may be miswritten. On a tie for lowest, the first roll listed gets
+the bonus. In combat every attacker but one must delay so that all strike at once (see
+[`TurnOrder.delay`][rules_core.kruhl.TurnOrder.delay]).
 """
 
 from __future__ import annotations

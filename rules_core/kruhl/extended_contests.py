@@ -199,8 +199,8 @@ class Chase(_ScoredContest):
     """Kestrel's chase: both roll each round, the fleeing side wins ties, and she escapes
     with a lead of ``lead`` successes. ``catch``: the pursuer wins with a lead that big.
 
-    ``running`` gives both rolls the running penalty die; the Kestrel example does not
-    (mechanics notes, seed 001: the movement rule read literally would).
+    ``running`` gives both rolls the running penalty die; the Kestrel example ("Extended
+    Tasks") does not, though the "Move Action" rule read literally would.
 
     Examples:
         >>> from rules_core.dice import ScriptedDice

@@ -1,9 +1,9 @@
 """Initiative: who acts first (Kruhl 3e, "Initiating Conflict").
 
-Everyone makes a Perception (Reason) roll; characters who get the drop on their opponents
-(an ambush) roll with a bonus die. Turns go from the highest roll to the lowest. Ties are
-not covered by the text; the mechanics notes (seed 001) break them by higher Reason, then
-player characters first, then a roll-off (1d6 each, higher first, again while tied).
+Everyone makes a Perception (Reason) roll; characters who get the drop on their opponents (an
+ambush) roll with a bonus die. Turns go from the highest roll to the lowest. Ties are not
+covered by the text; our reading breaks them by higher Reason, then player characters first,
+then a roll-off (1d6 each, higher first, again while tied).
 """
 
 from __future__ import annotations

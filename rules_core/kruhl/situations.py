@@ -5,10 +5,9 @@ bonuses and penalties"), "Move Action", "Exhaustion" and the special actions and
 types that add to them. A circumstance gives a roll a **bonus die**, a **penalty die**, or
 makes it **fail** outright.
 
-Reading chosen for "skill rolls" (mechanics notes, seed 001): the movement rule's penalty on
-"any skill rolls or attack rolls" means rolls other than attack and defense, so running
-gives −1 die on attacks and other rolls and +1 die on defense; sprinting makes every roll
-but defense fail.
+Our reading of "skill rolls" ("Move Action"): the movement rule's penalty on "any skill rolls
+or attack rolls" means rolls other than attack and defense, so running gives −1 die on attacks
+and other rolls and +1 die on defense; sprinting makes every roll but defense fail.
 """
 
 from __future__ import annotations

@@ -8,8 +8,8 @@
   still to come, else next round's) on a defensive action now; at most once per round; the
   order of play does not change.
 - "A character can't get more than one turn in a round." A forced turn borrowed from the
-  next round is counted in **the round it belongs to** (mechanics notes, seed 001): in the
-  source's round 6 Soraya acts twice, but only one of those turns is round 6's.
+  next round is counted in **the round it belongs to** (our reading): in the example of
+  "Forcing An Action" Soraya acts twice in round 6, but only one of those turns is round 6's.
 """
 
 from __future__ import annotations

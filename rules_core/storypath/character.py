@@ -1,7 +1,8 @@
 """Storypath characters: Attributes and Skills rated in dots, and whose they are.
 
-A character rolls a pool of **Skill + Attribute** d10s (Scion 2e, "Rolling Dice"; the seed's
-pools: Athletics + Might or Dexterity, Close Combat + Might, Skill + Cunning for initiative).
+A character rolls a pool of **Skill + Attribute** d10s (Scion 2nd Edition, "Rolling Dice";
+the pools of "Action-Adventure": Athletics + Might or Dexterity, Close Combat + Might, Skill +
+Cunning for initiative).
 A player character (PC) is played by a player; every other character is a Storyguide
 character (SGC), the nameless ones among them **Extras**. Mortals and Heroes succeed on 8 or
 more; characters of higher tiers on 7 (``target``).
@@ -22,8 +23,8 @@ from rules_core.words import is_whole
 
 ATTRIBUTES = ("Might", "Dexterity", "Stamina", "Intellect", "Cunning", "Resolve", "Presence",
               "Manipulation", "Composure")
-"""The nine Attributes of Scion 2e; the seed names Might, Dexterity, Stamina, Intellect and
-Cunning."""
+"""The nine Attributes of Scion 2e; "Action-Adventure" names Might, Dexterity, Stamina,
+Intellect and Cunning."""
 
 PHYSICAL = ("Might", "Dexterity", "Stamina")
 """The Physical Attributes (the speed rule adds the highest of them)."""
@@ -31,7 +32,8 @@ PHYSICAL = ("Might", "Dexterity", "Stamina")
 SKILLS = ("Academics", "Athletics", "Close Combat", "Culture", "Empathy", "Firearms",
           "Integrity", "Leadership", "Medicine", "Occult", "Persuasion", "Pilot", "Science",
           "Subterfuge", "Survival", "Technology")
-"""The Skills of Scion 2e (Origin); the seed names Athletics, Close Combat and Pilot."""
+"""The Skills of Scion 2e (Origin); "Action-Adventure" names Athletics, Close Combat and
+Pilot."""
 
 
 @dataclass(frozen=True, repr=False)

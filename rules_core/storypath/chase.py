@@ -3,7 +3,7 @@
 
 - A short chase is **one opposed roll**: flight or failure. The one fleeing acts; the
   pursuer resists, and a tie goes to the pursuer (the contest default: ties to the
-  defender; the seed names no tie rule for chases).
+  defender; "Chases" names no tie rule).
 - A longer chase is a **complex action**: each **interval**, every side rolls its chase pool
   against the lap's Difficulty, and a success completes a **lap**. The first to the laps the
   distance needs catches the quarry or gets away; if both get there in the same interval,

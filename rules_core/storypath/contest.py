@@ -1,11 +1,12 @@
 """Contested actions: both sides roll, and more successes wins (Storypath; Scion 2e).
 
-A tie goes to the **defender**, the side resisting the action (the fan summary's default,
-mechanics notes S2), except where the seed says otherwise: a character who **disengages**
-or **rushes** wins ties, and so does one who **withdraws** under pursuit (it is treated as
-more disengaging). Enhancement counts in a contest as in any roll (a Head Start in a chase).
-On difficult terrain a contested movement action is one Difficulty harder: the mover must
-win by one more success (our reading; see the chapter's note).
+A tie goes to the **defender**, the side resisting the action (our reading: Scion 2nd
+Edition's "Action-Adventure" has no general tie rule), except where that section says
+otherwise: a character who **disengages** or **rushes** wins ties, and so does one who
+**withdraws** under pursuit (it is treated as more disengaging). Enhancement counts in a
+contest as in any roll (a Head Start in a chase). On difficult terrain a contested movement
+action is one Difficulty harder: the mover must win by one more success (our reading; see the
+chapter's note).
 """
 
 from __future__ import annotations

@@ -11,9 +11,9 @@ Getting behind cover under fire takes a simple Athletics + Dexterity roll (see
 | heavy | 10 Injuries | a car's hood, an armoured door's slit; shared |
 | full | 10 Injuries | heavy cover blocking line of sight: no ranged attack targets those behind |
 
-**The unit.** The seed counts "Injuries" without saying whether one is an Injury Condition
-(one damaging hit) or one success of damage; the engine counts whatever it is given, and the
-chapter's examples count one Injury per damaging hit (mechanics notes, seed 002).
+**The unit.** "Utilize Cover" counts "Injuries" without saying whether one is an Injury
+Condition (one damaging hit) or one success of damage; the engine counts whatever it is
+given, and the chapter's examples count one Injury per damaging hit (our reading).
 **Heavy and full cover** are never said to be destroyed when spent; by default all cover
 breaks when spent (``breaks_when_spent=False`` keeps heavy or full cover standing, absorbing
 nothing more, full cover still blocking sight).

@@ -1,5 +1,5 @@
-"""Mixed actions: two things at once with one simple action (Storypath, "Action-Adventure",
-the turn; Scion 2e, "Mixed Actions"; mechanics notes, seed 002).
+"""Mixed actions: two things at once with one simple action (Scion 2nd Edition,
+"Action-Adventure", "Actions"; and its dice rules, "Mixed Actions").
 
 Work out both pools, roll the **smaller**, and spend its successes on both tasks: each
 task's Difficulty, then each task's Complications and stunts (see

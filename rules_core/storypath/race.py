@@ -3,8 +3,8 @@
 
 A race runs until its interval limit, the end of the track; each interval a racer rolls
 their chase pool against the lap's Difficulty, and every success is a lap, a stretch where
-they pulled ahead or saved their strength. The most laps at the end wins. The seed does not
-say what a tie in laps means: the engine calls it a dead heat and names every leader.
+they pulled ahead or saved their strength. The most laps at the end wins. "Other Chases" does
+not say what a tie in laps means: the engine calls it a dead heat and names every leader.
 """
 
 from __future__ import annotations

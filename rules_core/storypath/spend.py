@@ -1,6 +1,6 @@
 """How a roll's successes are spent on one task or, in a mixed action, on two.
 
-Storypath (Scion 2e, "Rolling Dice"; mechanics notes, seed 002):
+Storypath (Scion 2nd Edition, "Rolling Dice"):
 
 - a task's **Enhancement** is added only when the dice show at least one success, and only
   to its own task;

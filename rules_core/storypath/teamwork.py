@@ -1,5 +1,5 @@
 """Teamwork: helpers roll, and their successes become the leader's Enhancement, at most 3
-(Scion 2e, "Teamwork"; mechanics notes, seed 002).
+(Scion 2nd Edition, "Teamwork").
 
 A helper rolls their own pool; every success they get is +1 Enhancement on the leader's
 roll. However many help, teamwork adds **at most 3**. Like every Enhancement, it counts
