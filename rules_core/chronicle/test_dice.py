@@ -53,7 +53,7 @@ class RolledTest(Protocol):
 
     @property
     def readings(self) -> Readings:
-        """How the chapter's open questions are read for this test."""
+        """How the rules the source leaves open are read for this test."""
         ...
 
     @property
