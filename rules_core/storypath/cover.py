@@ -112,8 +112,8 @@ class Cover:
                                  f"{', '.join(COVER_KINDS)}")
             kind = COVER_KINDS[kind]
         if not breaks_when_spent and kind in (EXPENDABLE, LIGHT):
-            raise CoverError(f"{kind.name} cover is destroyed when spent ("Utilize Cover" says so); "
-                             "only heavy and full cover may be kept standing")
+            raise CoverError(f"{kind.name} cover is destroyed when spent (\"Utilize Cover\" "
+                             "says so); only heavy and full cover may be kept standing")
         self.name, self.kind, self.breaks_when_spent = name, kind, breaks_when_spent
         self.behind: list[str] = []
         self.hits: list[CoverHit] = []
