@@ -45,7 +45,7 @@ from rules_core.explain import (
     StatLine,
     TableView,
 )
-from rules_core.marks import MARKS, Mark, Tone
+from rules_core.marks import Mark, Tone
 from rules_core.outcome import Outcome
 from rules_core.play import PlayLoop
 from rules_core.pool import Pool, PoolTerm, PoolWords
@@ -65,7 +65,6 @@ from rules_core.rolled_pool import RolledPool
 __version__ = "0.2.0"
 
 __all__ = [
-    "MARKS",
     "AtLeast",
     "Comparison",
     "Contest",

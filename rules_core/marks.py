@@ -1,46 +1,118 @@
-"""Marks on dice (a success, a six that chains, a die rerolled) and the registry of them.
+"""Marks on dice (a success, a six that chains, a die rerolled) and the tones they are drawn in.
 
 A mark carries everything a card needs to show it without knowing the system: the words a
-reader (or a screen reader) is given, a glyph, a line for the legend, and a **tone**. The
-site draws tones, never system marks, so a new system shows its dice by registering its
-own marks from its own package. Names are unique across systems: registering a different
-mark under a name already taken is an error, so two systems cannot silently redefine one.
+reader (or a screen reader) is given, a glyph, a line for the legend, and a **tone**. A tone
+says how a die (or a verdict) is drawn: its colour in the light and the dark scheme, its
+outline, whether it is faded or struck through, and the glyph a verdict in that tone starts
+with. The site draws tones, never system marks, and builds its stylesheet from the tones the
+systems declare, so a system with a new kind of die (or of outcome) declares its own tone
+and marks in its own package: nothing here lists them.
+
+The core's ready-made tones (``Tone.SUCCESS``, ``Tone.FAILURE``, ``Tone.ACCENT``,
+``Tone.EXTRA``, ``Tone.STRUCK``, ``Tone.FADED``) and marks (``SUCCESS``, ``REROLLED``,
+``DROPPED``, ``EXPLODES``, ``ADDED``, ``CANCELLED``) are examples of both.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
 from dataclasses import dataclass
-from enum import StrEnum
+from typing import ClassVar
+
+_NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+_DASHES = re.compile(r"(\d+(\.\d+)? ?){0,6}")
 
 
-class Tone(StrEnum):
-    """How a marked die is drawn. Every tone also has a glyph and words: never colour alone."""
+@dataclass(frozen=True)
+class Tone:
+    """How a marked die, or a verdict, is drawn. Every tone also has a glyph and words:
+    never colour alone.
 
-    SUCCESS = "success"
-    """The die counts for its roller."""
-    FAILURE = "failure"
-    """The die counts against its roller (a botch, a one)."""
-    ACCENT = "accent"
+    ``name`` names it in the page (``rx-tone-<name>``: lowercase letters, digits and
+    hyphens); ``colour`` and ``dark`` are its colour in the light and the dark scheme
+    (``#rrggbb``; empty: the text's colour); ``outlined`` draws the die's outline thick in
+    that colour; ``dashes`` dashes the outline (an SVG dash pattern such as ``"1.5 1.5"``);
+    ``faded`` draws the die faint, ``struck`` faint and struck through; ``glyph`` starts a
+    verdict drawn in this tone (``✓``, ``✗``).
+
+    Examples:
+        A system whose rolls can partly succeed declares a tone for it:
+
+        >>> PARTIAL = Tone("partial", "#8a5a00", "#f0b75a", outlined=True, dashes="4 1.5",
+        ...                glyph="◐")
+        >>> PARTIAL.name, PARTIAL.glyph
+        ('partial', '◐')
+        >>> Tone("Partial Success")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: a tone's name is lowercase letters, digits and hyphens ...
+    """
+
+    name: str
+    colour: str = ""
+    dark: str = ""
+    outlined: bool = False
+    dashes: str = ""
+    faded: bool = False
+    struck: bool = False
+    glyph: str = ""
+
+    SUCCESS: ClassVar[Tone]
+    """The die counts for its roller; a verdict that succeeded."""
+    FAILURE: ClassVar[Tone]
+    """The die counts against its roller (a botch, a one); a verdict that failed."""
+    ACCENT: ClassVar[Tone]
     """The die carries on (a six that chains)."""
-    EXTRA = "extra"
+    EXTRA: ClassVar[Tone]
     """The die was added to the roll (bought, rolled again)."""
-    STRUCK = "struck"
+    STRUCK: ClassVar[Tone]
     """The other side took the die away."""
-    FADED = "faded"
+    FADED: ClassVar[Tone]
     """The die was replaced or is not counted."""
+
+    def __post_init__(self) -> None:
+        if not _NAME.fullmatch(self.name):
+            raise ValueError(f"a tone's name is lowercase letters, digits and hyphens (it "
+                             f"names a class in the page), not {self.name!r}")
+        for colour in (self.colour, self.dark):
+            if colour and not _COLOUR.fullmatch(colour):
+                raise ValueError(f"tone {self.name!r}: a colour is written #rrggbb, not "
+                                 f"{colour!r}")
+        if not _DASHES.fullmatch(self.dashes):
+            raise ValueError(f"tone {self.name!r}: dashes are a few numbers (an SVG dash "
+                             f"pattern such as '1.5 1.5'), not {self.dashes!r}")
+        if len(self.glyph) > 2:
+            raise ValueError(f"tone {self.name!r}: a glyph is one or two characters, not "
+                             f"{self.glyph!r}")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+Tone.SUCCESS = Tone("success", "#1b7f3b", "#5fd38a", outlined=True, glyph="✓")
+Tone.FAILURE = Tone("failure", "#b3261e", "#ff8a80", outlined=True, dashes="1.5 1.5",
+                    glyph="✗")
+Tone.ACCENT = Tone("accent", "#6a3fb5", "#c6a7ff", outlined=True, dashes="3 1.5")
+Tone.EXTRA = Tone("extra", "#6a3fb5", "#c6a7ff", outlined=True)
+Tone.STRUCK = Tone("struck", "#b3261e", "#ff8a80", struck=True)
+Tone.FADED = Tone("faded", dashes="2 2", faded=True)
+
+CORE_TONES = (Tone.SUCCESS, Tone.FAILURE, Tone.ACCENT, Tone.EXTRA, Tone.STRUCK, Tone.FADED)
+"""The core's ready-made tones, which every site draws."""
 
 
 @dataclass(frozen=True)
 class Mark:
     """What a die did, e.g. ``Mark("chains", "chains to the next action", "↪", …)``.
 
-    ``name`` is unique across systems; ``words`` are what a reader (or a screen reader) is
-    told about the die; ``glyph`` is drawn on it; ``legend`` explains the glyph under the
-    card; ``tone`` says how the die is drawn. A system registers its marks with
-    [`register`][rules_core.marks.register] in its own ``marks`` module, e.g.
-    ``CHAINS = register(Mark("chains", "chains to the next action", "↪", "six that chains",
-    Tone.ACCENT))``.
+    ``name`` names the mark in the page (a die's ``data-marks``); ``words`` are what a
+    reader (or a screen reader) is told about the die; ``glyph`` is drawn on it; ``legend``
+    explains the glyph under the card; ``tone`` says how the die is drawn. A system declares
+    its marks in its own ``marks`` module, e.g. ``CHAINS = Mark("chains", "chains to the
+    next action", "↪", "six that chains", Tone.ACCENT)``, and lists them (with any tone of
+    its own) in its [`System`][rules_core.system.System]. Two systems may use the same
+    name: a mark is its words, glyph and tone, not its name.
     """
 
     name: str
@@ -53,73 +125,26 @@ class Mark:
         return f"Mark({self.name!r})"
 
 
-class MarkRegistry:
-    """Every mark known, in the order registered (the order of a card's legend).
-
-    Examples:
-        >>> registry = MarkRegistry()
-        >>> botch = registry.register(Mark("botch", "a botch", "!", "a botch", Tone.FAILURE))
-        >>> registry.named("botch") is botch
-        True
-        >>> other = Mark("botch", "a one", "1", "a one", Tone.FAILURE)
-        >>> registry.register(other)  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        ValueError: a different mark named 'botch' is already registered: ...
-    """
-
-    def __init__(self) -> None:
-        self._marks: dict[str, Mark] = {}
-
-    def register(self, mark: Mark) -> Mark:
-        """Add ``mark``; registering the same mark again is harmless."""
-        known = self._marks.get(mark.name)
-        if known is not None and known != mark:
-            raise ValueError(f"a different mark named {mark.name!r} is already registered: "
-                             f"{known} (pick another name)")
-        self._marks[mark.name] = mark
-        return mark
-
-    def named(self, name: str) -> Mark:
-        """The mark registered as ``name``."""
-        try:
-            return self._marks[name]
-        except KeyError:
-            raise KeyError(f"no mark is named {name!r}; known: {', '.join(self._marks)}") from None
-
-    def in_order(self, marks: set[Mark] | frozenset[Mark]) -> tuple[Mark, ...]:
-        """``marks`` in registration order (unregistered ones last, by name)."""
-        order = {name: i for i, name in enumerate(self._marks)}
-        return tuple(sorted(marks, key=lambda m: (order.get(m.name, len(order)), m.name)))
-
-    def __iter__(self) -> Iterator[Mark]:
-        return iter(tuple(self._marks.values()))
-
-
-MARKS = MarkRegistry()
-"""The registry every system registers its marks in."""
-
-register = MARKS.register
-"""Register a mark in [`MARKS`][rules_core.marks.MARKS] and return it (see
-[`MarkRegistry.register`][rules_core.marks.MarkRegistry.register])."""
-
-SUCCESS = register(Mark("success", "success", "✓", "success", Tone.SUCCESS))
+SUCCESS = Mark("success", "success", "✓", "success", Tone.SUCCESS)
 """A die that counts as a success."""
 
-REROLLED = register(Mark("rerolled", "rerolled", "↻", "rerolled: the die after it replaces it",
-                         Tone.FADED))
+REROLLED = Mark("rerolled", "rerolled", "↻", "rerolled: the die after it replaces it",
+                Tone.FADED)
 """A face replaced by a reroll: the die after it shows the new face."""
 
-DROPPED = register(Mark("dropped", "not counted", "–", "not counted", Tone.FADED))
+DROPPED = Mark("dropped", "not counted", "–", "not counted", Tone.FADED)
 """A die that was rolled but does not count (dropped, given back, not kept)."""
 
-EXPLODES = register(Mark("explodes", "rolled again, adding a die", "✸",
-                         "rolled again: adds a die, at the end of the roll", Tone.ACCENT))
+EXPLODES = Mark("explodes", "rolled again, adding a die", "✸",
+                "rolled again: adds a die, at the end of the roll", Tone.ACCENT)
 """A die whose face made it roll again, adding a die."""
 
-ADDED = register(Mark("added", "added by a die rolled again", "+", "a die added by the roll",
-                      Tone.EXTRA))
+ADDED = Mark("added", "added by a die rolled again", "+", "a die added by the roll",
+             Tone.EXTRA)
 """A die added because the one before it exploded."""
 
-CANCELLED = register(Mark("cancelled", "cancelled", "✗", "cancelled", Tone.STRUCK))
+CANCELLED = Mark("cancelled", "cancelled", "✗", "cancelled", Tone.STRUCK)
 """A die the other side cancelled."""
+
+CORE_MARKS = (SUCCESS, REROLLED, DROPPED, EXPLODES, ADDED, CANCELLED)
+"""The core's ready-made marks."""

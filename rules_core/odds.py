@@ -30,10 +30,13 @@ from typing import TYPE_CHECKING, Any
 from rules_core.procedure import (
     CountAtLeast,
     Explode,
+    Highest,
     KeepHighest,
     KeepLowest,
+    Lowest,
     Procedure,
     RerollWhile,
+    Total,
     success_value,
 )
 from rules_core.question import AtLeast, NoOdds, Question, Repeated, Settled, Wins
@@ -219,6 +222,9 @@ def _reading_die(procedure: Procedure, limit: int | None, cap: int | None) -> ic
     reading of ``cap`` or more (before ``plus``) is gathered at ``cap``; with ``limit``, every
     roll the engine would refuse is ``_SENTINEL``."""
 
+    if type(procedure.reading) not in _KNOWN_READINGS:
+        raise OddsUnavailable(f"a {type(procedure.reading).__name__} reading has no exact odds "
+                              "here")
     per_die = _per_die(procedure, limit, cap)
     refused = Fraction(per_die.quantity(">=", _SENTINEL), per_die.denominator())
     if refused:  # a roll is refused if any of its dice is: read the others apart, then mix
@@ -251,6 +257,8 @@ def _per_die(procedure: Procedure, limit: int | None, cap: int | None) -> icepoo
         return face.map(lambda f: f if f >= _SENTINEL else value(f))
     if _keep_step(procedure) is not None:
         raise OddsUnavailable("keeping dice after they explode is not supported")
+    if isinstance(procedure.reading, Highest | Lowest):
+        raise OddsUnavailable("reading one die of exploding dice is not supported")
     return _chain_die(face, procedure.sides, blow, value, limit, cap)
 
 
@@ -262,10 +270,24 @@ def _pool_of(procedure: Procedure, per_die: icepool.Die[int]) -> icepool.Die[int
     n = procedure.size if keep is None else max(min(keep.n, procedure.size), 0)
     if n == 0:
         return icepool.Die([0])
+    if isinstance(procedure.reading, Highest | Lowest):
+        return _one_die_of(procedure, per_die, keep, n)
     if keep is None or n == procedure.size:
         return procedure.size @ per_die
     pool = icepool.Pool([per_die] * procedure.size)
     return (pool.highest(n) if isinstance(keep, KeepHighest) else pool.lowest(n)).sum()
+
+
+def _one_die_of(procedure: Procedure, per_die: icepool.Die[int],
+                keep: KeepHighest | KeepLowest | None, n: int) -> icepool.Die[int]:
+    """The highest or lowest of the ``n`` dice ``keep`` keeps, by its place among all the
+    dice sorted from lowest to highest."""
+    import icepool
+
+    size = procedure.size
+    first, last = (size - n, size - 1) if not isinstance(keep, KeepLowest) else (0, n - 1)
+    place = last if isinstance(procedure.reading, Highest) else first
+    return icepool.Pool([per_die] * size)[place]
 
 
 def _face_die(procedure: Procedure, limit: int | None) -> icepool.Die[int]:
@@ -297,6 +319,10 @@ def _die_of(chances: dict[int, Fraction]) -> icepool.Die[int]:
 
     scale = lcm(*(p.denominator for p in chances.values()))
     return icepool.Die({o: int(p * scale) for o, p in chances.items() if p})
+
+
+_KNOWN_READINGS = (CountAtLeast, Total, Highest, Lowest)
+"""The readings whose exact odds are worked out here."""
 
 
 def _keep_step(procedure: Procedure) -> KeepHighest | KeepLowest | None:

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from rules_core.odds import Answer, answer
 from rules_core.question import AtLeast, NoOdds, Question, Repeated, Settled, Wins
-from rules_core.words import count, noun
+from rules_core.words import count
 
 MAX_SHOWN_DENOMINATOR = 10**7
 """Largest denominator shown as a fraction beside a percentage."""
@@ -64,12 +64,9 @@ def _at_least(question: AtLeast, found: Answer | None) -> str:
     what = question.procedure.describe() + (f" ({question.note})" if question.note else "")
     value = question.value
     if found is not None and found.exactly:  # the lowest result: its own chance
-        head = (f"no {noun(2, reading.noun)}" if reading.noun and value == 0 else
-                f"exactly {count(value, reading.noun)}, the fewest possible," if reading.noun
-                else f"a total of exactly {value}, the lowest possible,")
+        head = reading.fewest_words(value)
     else:
-        head = (f"{value} or more {noun(2, reading.noun)}" if reading.noun
-                else f"a total of {value} or more")
+        head = reading.at_least_words(value)
     each = f"each {question.per}, " if question.per else ""
     head = f"{each}{question.who}: {head}" if question.who else f"{each}{head}"
     head = head[0].upper() + head[1:]
@@ -77,8 +74,7 @@ def _at_least(question: AtLeast, found: Answer | None) -> str:
         return f"{head} on {what}: no exact odds for this roll."
     text = f"{head} on {what}: {chance(found)}"
     if found.mean is not None:
-        unit = f" {noun(1 if found.mean == 1 else 2, reading.noun)}" if reading.noun else ""
-        text += f"; on average {number(found.mean)}{unit}"
+        text += f"; on average {number(found.mean)}{reading.mean_unit(found.mean == 1)}"
     return text
 
 

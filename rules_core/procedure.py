@@ -31,13 +31,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from rules_core import limits
 from rules_core.dice import DiceSource, ScriptedDice, format_faces
 from rules_core.errors import DiceScriptError, ExplosionLimitError, RerollLimitError
 from rules_core.roll import Die, Roll
-from rules_core.words import count
+from rules_core.words import count, noun
 
 # -- the verbs ---------------------------------------------------------------------------
 
@@ -227,8 +227,51 @@ class KeepLowest:
         return f"keeping the lowest {self.n}"
 
 
+class Reading:
+    """How a procedure reads its roll as one number, and how that number is said.
+
+    The core's readings are [`CountAtLeast`][rules_core.procedure.CountAtLeast] (successes),
+    [`Total`][rules_core.procedure.Total] (a sum), [`Highest`][rules_core.procedure.Highest]
+    and [`Lowest`][rules_core.procedure.Lowest] (one die); [`odds`][rules_core.odds] knows
+    each. A system may define its own reading (a frozen dataclass subclassing this one, with
+    ``read``); the card then says there are no exact odds for it. The odds line's words come
+    from the reading: ``noun`` counts (``3 or more successes``); without one, ``phrase``
+    introduces the number (``a total of 7 or more``).
+    """
+
+    noun: str = ""
+    phrase: ClassVar[str] = "a total of"
+
+    def read(self, roll: Roll) -> int:
+        """What ``roll`` counts for."""
+        raise NotImplementedError(f"{type(self).__name__} does not say how it reads a roll")
+
+    @property
+    def modifier(self) -> int:
+        """The fixed number the reading adds to the dice (shown with them: ``2d6 + 3``)."""
+        return 0
+
+    def at_least_words(self, value: int) -> str:
+        """``3 or more successes``, ``a total of 7 or more``."""
+        if self.noun:
+            return f"{value} or more {noun(2, self.noun)}"
+        return f"{self.phrase} {value} or more"
+
+    def fewest_words(self, value: int) -> str:
+        """The lowest reading possible, said as such: ``no successes``, ``a total of exactly
+        2, the lowest possible,``."""
+        if self.noun:
+            return (f"no {noun(2, self.noun)}" if value == 0 else
+                    f"exactly {count(value, self.noun)}, the fewest possible,")
+        return f"{self.phrase} exactly {value}, the lowest possible,"
+
+    def mean_unit(self, one: bool) -> str:
+        """What follows an average: `` successes`` (`` success`` for exactly 1), or nothing."""
+        return f" {noun(1 if one else 2, self.noun)}" if self.noun else ""
+
+
 @dataclass(frozen=True)
-class CountAtLeast:
+class CountAtLeast(Reading):
     """Read a roll as its successes: dice showing ``target`` or more.
 
     ``doubles``: a die showing that face or more counts two successes (``None``: none
@@ -263,7 +306,7 @@ class CountAtLeast:
 
 
 @dataclass(frozen=True)
-class Total:
+class Total(Reading):
     """Read a roll as the sum of its dice plus ``plus``."""
 
     plus: int = 0
@@ -273,9 +316,63 @@ class Total:
         """The total."""
         return total(roll) + self.plus
 
+    @property
+    def modifier(self) -> int:
+        """``plus``."""
+        return self.plus
 
-Reading = CountAtLeast | Total
-"""How a procedure reads its roll: as successes or as a total."""
+
+@dataclass(frozen=True)
+class Highest(Reading):
+    """Read a roll as its highest die that counts, plus ``plus`` (0 when no die counts).
+
+    Examples:
+        >>> from rules_core.dice import ScriptedDice
+        >>> best = Procedure(3, 6, reading=Highest())
+        >>> best.read(best.roll(ScriptedDice("2 5 3"))), best.reading.at_least_words(4)
+        (5, 'a highest die of 4 or more')
+    """
+
+    plus: int = 0
+    noun: str = ""
+    phrase: ClassVar[str] = "a highest die of"
+
+    def read(self, roll: Roll) -> int:
+        """The highest face that counts, plus ``plus``."""
+        faces = [die.face for die in roll.dice if die.counts]
+        return (max(faces) if faces else 0) + self.plus
+
+    @property
+    def modifier(self) -> int:
+        """``plus``."""
+        return self.plus
+
+
+@dataclass(frozen=True)
+class Lowest(Reading):
+    """Read a roll as its lowest die that counts, plus ``plus`` (0 when no die counts).
+
+    Examples:
+        >>> from rules_core.dice import ScriptedDice
+        >>> worst = Procedure(2, 6, reading=Lowest())
+        >>> worst.read(worst.roll(ScriptedDice("6 3")))
+        3
+    """
+
+    plus: int = 0
+    noun: str = ""
+    phrase: ClassVar[str] = "a lowest die of"
+
+    def read(self, roll: Roll) -> int:
+        """The lowest face that counts, plus ``plus``."""
+        faces = [die.face for die in roll.dice if die.counts]
+        return (min(faces) if faces else 0) + self.plus
+
+    @property
+    def modifier(self) -> int:
+        """``plus``."""
+        return self.plus
+
 
 PoolStep = RerollWhile | Explode | KeepHighest | KeepLowest
 """The steps a procedure may take, in order."""
@@ -326,7 +423,7 @@ class Procedure:
     @property
     def modifier(self) -> int:
         """The fixed number the reading adds to the dice: a total's ``plus``, 0 for a count."""
-        return self.reading.plus if isinstance(self.reading, Total) else 0
+        return self.reading.modifier
 
     def describe(self) -> str:
         """``6d6``, or the label; with its steps: ``2d6, rerolling 1s and 2s``."""
@@ -361,7 +458,7 @@ def _faces_words(faces: frozenset[int]) -> str:
     return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-__all__ = ["CountAtLeast", "Explode", "KeepHighest", "KeepLowest", "PoolStep", "Procedure",
-           "Reading", "RerollWhile", "Step", "Total", "cancel_highest", "count_at_least",
-           "explode", "keep_highest", "keep_lowest", "reroll_while", "roll_pool",
-           "success_value", "total"]
+__all__ = ["CountAtLeast", "Explode", "Highest", "KeepHighest", "KeepLowest", "Lowest",
+           "PoolStep", "Procedure", "Reading", "RerollWhile", "Step", "Total",
+           "cancel_highest", "count_at_least", "explode", "keep_highest", "keep_lowest",
+           "reroll_while", "roll_pool", "success_value", "total"]

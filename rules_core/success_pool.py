@@ -28,19 +28,19 @@ from dataclasses import dataclass
 from rules_core.dice import DiceSource
 from rules_core.errors import DiceError
 from rules_core.explain import Explanation, RollView, roll_view
-from rules_core.marks import SUCCESS, Mark, Tone, register
+from rules_core.marks import SUCCESS, Mark, Tone
 from rules_core.pool import Pool
 from rules_core.procedure import CountAtLeast, Explode, Procedure, success_value
 from rules_core.question import AtLeast
 from rules_core.roll import Die, Roll
 from rules_core.words import count, is_whole
 
-COUNTS_DOUBLE = register(Mark("counts double", "counts as two successes", "×2",
-                              "counts as two successes", Tone.SUCCESS))
+COUNTS_DOUBLE = Mark("counts double", "counts as two successes", "×2",
+                     "counts as two successes", Tone.SUCCESS)
 """A die whose face counts two successes (a 10, where tens count double)."""
 
-DRAMATIC = register(Mark("dramatic failure", "a 1 on the chance die: a dramatic failure", "!",
-                         "a 1 on the chance die: a dramatic failure", Tone.FAILURE))
+DRAMATIC = Mark("dramatic failure", "a 1 on the chance die: a dramatic failure", "!",
+                "a 1 on the chance die: a dramatic failure", Tone.FAILURE)
 """The 1 of a chance die: a dramatic failure."""
 
 

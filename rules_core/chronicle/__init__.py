@@ -48,7 +48,7 @@ from rules_core.chronicle.defeat import (
 )
 from rules_core.chronicle.degrees import Grade, degrees_of_success, degrees_table
 from rules_core.chronicle.destiny import DestinyPoints, destiny_table
-from rules_core.chronicle.difficulty import (
+from rules_core.chronicle.difficulties import (
     AUTOMATIC,
     CHALLENGING,
     EASY,
@@ -74,7 +74,7 @@ from rules_core.chronicle.errors import (
 )
 from rules_core.chronicle.harm import Blow, Harm
 from rules_core.chronicle.marks import BONUS_DIE, CRITICAL_SIX, EXTRA_PENALTY_DIE, FUMBLE_ONE
-from rules_core.chronicle.opposed import opposed
+from rules_core.chronicle.opposed_tests import opposed
 from rules_core.chronicle.readings import DEFAULT_READINGS, Readings
 from rules_core.chronicle.recovery import (
     Recovery,

@@ -15,7 +15,7 @@ from rules_core.chronicle.actions import Action
 from rules_core.chronicle.criticals import FumbleReading, TableRow
 from rules_core.chronicle.damage import Damage
 from rules_core.chronicle.harm import Blow, Harm
-from rules_core.chronicle.opposed import OpposedTest
+from rules_core.chronicle.opposed_tests import OpposedTest
 from rules_core.chronicle.result import TestResult
 from rules_core.explain import Explanation, RollView, TableView
 from rules_core.outcome import Outcome

@@ -20,7 +20,7 @@ from rules_core.chronicle.defeat import (
     Defeat,
 )
 from rules_core.chronicle.destiny import BURN, SPEND, destiny_use
-from rules_core.chronicle.difficulty import CHALLENGING
+from rules_core.chronicle.difficulties import CHALLENGING
 from rules_core.chronicle.effects import END, NEXT_TEST, START, Effect
 from rules_core.chronicle.errors import ActionError, CombatError, DestinyError
 from rules_core.chronicle.holds import CombatHolds

@@ -36,7 +36,7 @@ from rules_core.chronicle.actions import (
     Action,
 )
 from rules_core.chronicle.aftermath import CombatAftermath
-from rules_core.chronicle.difficulty import Difficulty
+from rules_core.chronicle.difficulties import Difficulty
 from rules_core.chronicle.effects import START, Effect
 from rules_core.chronicle.equipment import FIGHTING, Weapon
 from rules_core.chronicle.errors import ActionError, CombatError

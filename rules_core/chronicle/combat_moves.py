@@ -32,7 +32,7 @@ from rules_core.chronicle.actions import (
     Action,
 )
 from rules_core.chronicle.combat_tests import ATTACK_ABILITIES, CombatTests, PoolParts
-from rules_core.chronicle.difficulty import AUTOMATIC, Difficulty, difficulty
+from rules_core.chronicle.difficulties import AUTOMATIC, Difficulty, difficulty
 from rules_core.chronicle.effects import END, NEXT_TEST, START, THIS_TURN, Effect
 from rules_core.chronicle.equipment import FIGHTING, Mount
 from rules_core.chronicle.errors import ActionError, CombatError

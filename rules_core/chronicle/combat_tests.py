@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from rules_core.chronicle.actions import AIM_BONUS, CAUTIOUS_DEFENSE, PASS_BONUS
 from rules_core.chronicle.combat_state import CombatState
-from rules_core.chronicle.difficulty import Difficulty
+from rules_core.chronicle.difficulties import Difficulty
 from rules_core.chronicle.effects import Effect
 from rules_core.chronicle.equipment import FIGHTING, MARKSMANSHIP
 from rules_core.chronicle.errors import DestinyError

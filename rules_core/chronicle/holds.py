@@ -15,7 +15,7 @@ from rules_core.chronicle.actions import BREAK_FREE, PIN
 from rules_core.chronicle.combat_moves import CombatMoves
 from rules_core.chronicle.equipment import FIGHTING
 from rules_core.chronicle.errors import ActionError
-from rules_core.chronicle.opposed import OpposedTest
+from rules_core.chronicle.opposed_tests import OpposedTest
 from rules_core.dice import DiceSource
 
 

@@ -7,24 +7,24 @@ faces the critical or fumble table counts.
 
 from __future__ import annotations
 
-from rules_core.marks import Mark, Tone, register
+from rules_core.marks import Mark, Tone
 
-BONUS_DIE = register(Mark("bonus die", "a bonus die (B): rolled with the test dice, counts "
-                          "only if among the best", "B", "bonus die (B)", Tone.EXTRA))
+BONUS_DIE = Mark("bonus die", "a bonus die (B): rolled with the test dice, counts "
+                 "only if among the best", "B", "bonus die (B)", Tone.EXTRA)
 """A bonus die: rolled with the test dice, it counts only if it is among the best (SIFRP core
 rules)."""
 
-EXTRA_PENALTY_DIE = register(Mark("extra penalty die", "an extra die for a penalty die: "
-                                  "the highest dice are dropped", "−",
-                                  "extra die for a penalty (−D): the highest are dropped",
-                                  Tone.EXTRA))
+EXTRA_PENALTY_DIE = Mark("extra penalty die", "an extra die for a penalty die: "
+                         "the highest dice are dropped", "−",
+                         "extra die for a penalty (−D): the highest are dropped",
+                         Tone.EXTRA)
 """Under the house reading of penalty dice, an extra die rolled for each −1D (the highest dice
 are then dropped)."""
 
-CRITICAL_SIX = register(Mark("critical six", "a six, counted on the critical table", "★",
-                             "a six counted on the critical table", Tone.ACCENT))
+CRITICAL_SIX = Mark("critical six", "a six, counted on the critical table", "★",
+                    "a six counted on the critical table", Tone.ACCENT)
 """A six counted on the critical-hit table."""
 
-FUMBLE_ONE = register(Mark("fumble one", "a one, counted on the fumble table", "✗",
-                           "a one counted on the fumble table", Tone.FAILURE))
+FUMBLE_ONE = Mark("fumble one", "a one, counted on the fumble table", "✗",
+                  "a one counted on the fumble table", Tone.FAILURE)
 """A one counted on the fumble table (every die rolled shows 1)."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules_core.chronicle.character import Character
-from rules_core.chronicle.difficulty import (
+from rules_core.chronicle.difficulties import (
     CHALLENGING,
     FORMIDABLE,
     HARD,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules_core.chronicle.degrees import Grade
-from rules_core.chronicle.difficulty import Difficulty
+from rules_core.chronicle.difficulties import Difficulty
 from rules_core.chronicle.errors import TestError
 from rules_core.chronicle.marks import BONUS_DIE, CRITICAL_SIX, EXTRA_PENALTY_DIE, FUMBLE_ONE
 from rules_core.chronicle.readings import ALL_ONES, ROLLED

@@ -9,7 +9,7 @@ ladder, degrees of success).
 
 from __future__ import annotations
 
-from rules_core.chronicle.difficulty import LADDER
+from rules_core.chronicle.difficulties import LADDER
 from rules_core.chronicle.result import TestResult
 from rules_core.chronicle.rolling import AbilityTest
 from rules_core.dice import DiceSource

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from rules_core.chronicle.difficulty import Difficulty, difficulty
+from rules_core.chronicle.difficulties import Difficulty, difficulty
 from rules_core.chronicle.errors import TestError
 from rules_core.chronicle.readings import DEFAULT_READINGS, DROP_HIGHEST, Readings
 from rules_core.chronicle.result import TestResult

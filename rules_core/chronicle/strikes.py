@@ -20,7 +20,7 @@ from rules_core.chronicle.actions import MOUNTED_BONUS, MOUNTED_DAMAGE, Action
 from rules_core.chronicle.combat_tests import CombatTests, PoolParts
 from rules_core.chronicle.criticals import critical_row, fumble_row
 from rules_core.chronicle.damage import Damage
-from rules_core.chronicle.difficulty import CHALLENGING, Difficulty
+from rules_core.chronicle.difficulties import CHALLENGING, Difficulty
 from rules_core.chronicle.effects import COMBAT, END, NEXT_TEST, START, THIS_TURN, Effect
 from rules_core.chronicle.equipment import FIGHTING, Weapon
 from rules_core.chronicle.errors import CombatError

@@ -121,7 +121,7 @@ class ActionResult:
 
     def __repr__(self) -> str:
         return (f"<{self.who}, {self.action.task}: [{self.dice.roll.text()}] "
-                f"{count(self.successes, 'success')}: {self.outcome.value}>")
+                f"{count(self.successes, 'success')}: {self.outcome.word}>")
 
 
 @dataclass(frozen=True, repr=False)

@@ -25,6 +25,7 @@ from rules_core.hubris.action import Action, ActionResult, Block
 from rules_core.hubris.errors import TurnError
 from rules_core.hubris.initiative import Combatant
 from rules_core.hubris.setup import Setup
+from rules_core.outcome import Outcome
 from rules_core.words import is_whole
 
 S = TypeVar("S", bound=Setup)
@@ -85,7 +86,7 @@ class Turn:
         if roll is None:
             return self._record(MINOR, what, "automatic")
         result = _rolled(roll, dice)
-        return self._record(MINOR, what, result.outcome.value, result)
+        return self._record(MINOR, what, result.outcome.word, result)
 
     def reflexive(self, what: str, roll: Action | None = None, *,
                   dice: DiceSource | None = None) -> Turn:
@@ -93,7 +94,7 @@ class Turn:
         if roll is None:
             return self._record(REFLEXIVE, what)
         result = _rolled(roll, dice)
-        return self._record(REFLEXIVE, what, result.outcome.value, result)
+        return self._record(REFLEXIVE, what, result.outcome.word, result)
 
     def move(self, where: str, roll: Action | None = None, *,
              dice: DiceSource | None = None) -> Turn:
@@ -186,4 +187,4 @@ def _outcome(done: object) -> str:
     outcome = getattr(done, "outcome", None)
     if isinstance(done, Block):
         return f"{done.successes} successes standing"
-    return str(getattr(outcome, "value", ""))
+    return str(outcome) if isinstance(outcome, Outcome) else ""

@@ -28,7 +28,7 @@ from rules_core.kruhl.contest import (
     unopposed,
     versus,
 )
-from rules_core.kruhl.difficulty import (
+from rules_core.kruhl.difficulties import (
     DV_LADDER,
     EXTREME,
     INCONCEIVABLE,

@@ -20,7 +20,7 @@ from rules_core.dice import DiceSource
 from rules_core.errors import RulesError
 from rules_core.explain import Explanation
 from rules_core.kruhl.check import SkillCheck
-from rules_core.kruhl.difficulty import Difficulty, difficulty
+from rules_core.kruhl.difficulties import Difficulty, difficulty
 from rules_core.kruhl.roll import PLOT_POINT, SkillRoll
 from rules_core.kruhl.training import SKILLED
 from rules_core.outcome import Outcome
@@ -198,7 +198,7 @@ def unopposed(check: SkillCheck, dv: int | str | Difficulty, *, dice: DiceSource
     """Roll ``check`` against a DV: the GM rolls 2d6 + DV (with ``gm``, else ``dice``).
 
     The actor rolls first, then the GM. ``dv`` is a number or a name
-    ([`difficulty`][rules_core.kruhl.difficulty.difficulty]); ``fixed=True`` uses the DV alone
+    ([`difficulty`][rules_core.kruhl.difficulties.difficulty]); ``fixed=True`` uses the DV alone
     as the target. Ties go to the actor.
 
     Examples:

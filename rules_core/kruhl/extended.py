@@ -13,7 +13,7 @@ from rules_core.dice import DiceSource
 from rules_core.explain import Explanation
 from rules_core.kruhl.check import SkillCheck
 from rules_core.kruhl.contest import Contest, unopposed
-from rules_core.kruhl.difficulty import Difficulty, difficulty
+from rules_core.kruhl.difficulties import Difficulty, difficulty
 from rules_core.kruhl.errors import ContestLimitError
 from rules_core.limits import MAX_ROUNDS
 from rules_core.outcome import Outcome

@@ -20,7 +20,7 @@ from rules_core.errors import RulesError
 from rules_core.explain import Explanation
 from rules_core.kruhl.check import SkillCheck
 from rules_core.kruhl.contest import Contest, unopposed, versus
-from rules_core.kruhl.difficulty import Difficulty, difficulty
+from rules_core.kruhl.difficulties import Difficulty, difficulty
 from rules_core.kruhl.errors import ContestLimitError
 from rules_core.play import PlayLoop
 from rules_core.question import NoOdds, each

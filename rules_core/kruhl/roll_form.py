@@ -10,7 +10,7 @@ from __future__ import annotations
 from rules_core.dice import DiceSource
 from rules_core.kruhl.character import Character
 from rules_core.kruhl.contest import Contest, unopposed
-from rules_core.kruhl.difficulty import DV_LADDER
+from rules_core.kruhl.difficulties import DV_LADDER
 from rules_core.kruhl.training import Training
 from rules_core.roll_form import ChoiceField, NumberField, RollForm, Values
 

@@ -30,7 +30,7 @@ from rules_core.storypath.chase_options import (
     head_start,
     snatch_and_grab,
 )
-from rules_core.storypath.contest import Contested, contest
+from rules_core.storypath.contested import Contested, contest
 from rules_core.storypath.cover import (
     COVER_KINDS,
     EXPENDABLE,
@@ -50,9 +50,10 @@ from rules_core.storypath.errors import (
     StorypathError,
     TurnError,
 )
+from rules_core.storypath.helping import Help, teamwork
 from rules_core.storypath.initiative import Initiative, Roster, Slot, roll_initiative
 from rules_core.storypath.interval import Interval
-from rules_core.storypath.mixed import MixedResult, mixed
+from rules_core.storypath.mixed_actions import MixedResult, mixed
 from rules_core.storypath.movement import (
     DIFFICULT,
     OPEN,
@@ -65,7 +66,6 @@ from rules_core.storypath.race import Race
 from rules_core.storypath.reflexive import Reflexive
 from rules_core.storypath.result import ActionResult
 from rules_core.storypath.roll_form import ROLL_FORM
-from rules_core.storypath.teamwork import Help, teamwork
 from rules_core.storypath.terms import ENHANCEMENT, MAX_TEAMWORK, Complication, Stunt
 from rules_core.storypath.turn import Turn
 

@@ -30,7 +30,7 @@ from rules_core.outcome import Outcome
 from rules_core.play import PlayLoop
 from rules_core.question import AtLeast, NoOdds, Question, Repeated
 from rules_core.storypath.action import Action
-from rules_core.storypath.contest import Contested, contest
+from rules_core.storypath.contested import Contested, contest
 from rules_core.storypath.errors import ChaseError
 from rules_core.storypath.interval import Hazards, Interval, check_sides, with_options
 from rules_core.words import count, whole

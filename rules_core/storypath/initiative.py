@@ -20,7 +20,7 @@ from rules_core.dice import DiceSource
 from rules_core.explain import Explanation, TableView
 from rules_core.question import AtLeast, Question
 from rules_core.storypath.action import Action
-from rules_core.storypath.contest import roll_for
+from rules_core.storypath.contested import roll_for
 from rules_core.storypath.errors import InitiativeError
 from rules_core.success_pool import SuccessRoll
 

@@ -25,7 +25,7 @@ from rules_core.dice import DiceSource
 from rules_core.explain import Explanation, TableView
 from rules_core.storypath.action import Action
 from rules_core.storypath.character import Character
-from rules_core.storypath.contest import Contested, contest
+from rules_core.storypath.contested import Contested, contest
 from rules_core.storypath.errors import ActionError
 
 OPEN = "open"

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from rules_core.explain import Explanation
 from rules_core.outcome import Outcome
-from rules_core.storypath.contest import Contested
-from rules_core.storypath.mixed import MixedResult
+from rules_core.storypath.contested import Contested
+from rules_core.storypath.mixed_actions import MixedResult
 from rules_core.storypath.result import ActionResult
 
 

@@ -23,10 +23,10 @@ from rules_core.dice import DiceSource
 from rules_core.explain import Explanation, TableView
 from rules_core.storypath.action import Action
 from rules_core.storypath.character import Character
-from rules_core.storypath.contest import Contested
+from rules_core.storypath.contested import Contested
 from rules_core.storypath.cover import Cover
 from rules_core.storypath.errors import TurnError
-from rules_core.storypath.mixed import MixedResult, mixed
+from rules_core.storypath.mixed_actions import MixedResult, mixed
 from rules_core.storypath.movement import (
     DIFFICULT,
     OPEN,

@@ -147,8 +147,8 @@ def decode(data: Any, hint: Any, where: str = "the value", depth: int = 0) -> An
         except ValueError:
             raise PlainDataError(f"{where}: {data['value']!r:.60} is no "
                                  f"{hint.__name__}") from None
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return _decode_dataclass(data, hint, where, depth)
+    if isinstance(hint, type) and (dataclasses.is_dataclass(hint) or _is_engine_class(hint)):
+        return _decode_dataclass(data, hint, where, depth)  # an engine base: its dataclasses
     raise PlainDataError(f"{where}: values of type {_hint_name(hint)} cannot be read")
 
 
@@ -191,6 +191,13 @@ def _decode_dataclass(data: Any, hint: type, where: str, depth: int) -> Any:
     except Exception as error:  # the class's own checks refused the values
         raise PlainDataError(f"{where}: not a valid {cls.__name__} "
                              f"({type(error).__name__}: {error})") from None
+
+
+def _is_engine_class(hint: type) -> bool:
+    """Whether ``hint`` is a class of the engine (a base such as ``Reading``, whose values
+    are the engine's dataclasses that subclass it)."""
+    module = hint.__module__
+    return module == ENGINE_PACKAGE or module.startswith(ENGINE_PACKAGE + ".")
 
 
 def _known_class(name: str) -> type | None:

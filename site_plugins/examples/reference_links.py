@@ -77,7 +77,7 @@ def name_links(names: Mapping[str, str], entries: Mapping[str, str],
     documents; ``url_of`` gives each reference page's URL as the linking page reaches it."""
     links: dict[str, str] = {}
     for name, path in names.items():
-        # A name its own module shares (``rules_core.storypath.contest`` is a module and the
+        # A name its own module shares (``rules_core.storypath.contested`` is a module and the
         # function it defines): the reference documents the function inside the module.
         inner = f"{path}.{path.rpartition('.')[2]}"
         path = inner if inner in entries else path

@@ -1,44 +1,46 @@
-"""Marks carry their own words, glyph and tone; outcomes their word and tone."""
+"""Marks carry their own words, glyph and tone; outcomes their word and tone; tones are
+data a system may declare."""
 
 from __future__ import annotations
 
 import pytest
 
-from rules_core.marks import DROPPED, REROLLED, SUCCESS, Mark, MarkRegistry, Tone
+from rules_core.marks import CORE_MARKS, CORE_TONES, Mark, Tone
 from rules_core.outcome import Outcome
+from rules_core.system import all_tones, systems
 
 
-def test_a_registry_refuses_a_different_mark_under_a_name_taken() -> None:
-    registry = MarkRegistry()
-    registry.register(Mark("chains", "chains", "↪", "six that chains", Tone.ACCENT))
-    with pytest.raises(ValueError, match="a different mark named 'chains'"):
-        registry.register(Mark("chains", "links", "~", "links", Tone.EXTRA))
+def test_every_system_declares_itself() -> None:
+    assert [s.name for s in systems()] == ["chronicle", "hubris", "kruhl", "storypath", "verses"]
 
 
-def test_registering_the_same_mark_again_is_harmless() -> None:
-    registry = MarkRegistry()
-    mark = Mark("x", "x", "x", "x", Tone.FADED)
-    assert registry.register(mark) is registry.register(mark)
+def test_every_mark_has_words_a_glyph_and_a_tone_the_site_draws() -> None:
+    tones = set(all_tones(systems()))
+    marks = [*CORE_MARKS, *(mark for system in systems() for mark in system.marks)]
+    assert {"chains", "cancelled by the defence", "plot point", "critical six"} <= {
+        m.name for m in marks}
+    assert all(mark.words and mark.glyph and mark.legend for mark in marks)
+    assert all(mark.tone in tones for mark in marks)
 
 
-def test_marks_come_back_in_registration_order() -> None:
-    registry = MarkRegistry()
-    for mark in (SUCCESS, REROLLED, DROPPED):
-        registry.register(mark)
-    assert registry.in_order({DROPPED, SUCCESS}) == (SUCCESS, DROPPED)
-    assert registry.named("rerolled") is REROLLED
+def test_two_systems_may_name_a_mark_alike() -> None:
+    one = Mark("critical six", "a six on the critical table", "★", "critical", Tone.ACCENT)
+    other = Mark("critical six", "two sixes: a critical", "‼", "two sixes", Tone.SUCCESS)
+    assert one != other and one.name == other.name
 
 
-def test_every_system_s_marks_are_registered_with_words_and_a_glyph() -> None:
-    import rules_core.kruhl
-    import rules_core.verses
-    from rules_core.marks import MARKS
+def test_a_tone_refuses_what_could_break_the_page() -> None:
+    with pytest.raises(ValueError, match="lowercase letters"):
+        Tone("x;}body{display:none")
+    with pytest.raises(ValueError, match="#rrggbb"):
+        Tone("partial", "red; background: url(x)")
+    with pytest.raises(ValueError, match="dash pattern"):
+        Tone("partial", dashes="1;x")
 
-    names = [mark.name for mark in MARKS]
-    assert {"chains", "cancelled by the defence", "plot point"} <= set(names)
-    assert all(mark.words and mark.glyph and mark.legend for mark in MARKS)
-    assert len(names) == len(set(names))
-    assert rules_core.kruhl and rules_core.verses
+
+def test_the_core_tones_are_distinct_and_named_for_the_page() -> None:
+    assert len({t.name for t in CORE_TONES}) == len(CORE_TONES)
+    assert str(Tone.ACCENT) == "accent"
 
 
 @pytest.mark.parametrize(("outcome", "tone", "label"), [
@@ -48,11 +50,20 @@ def test_every_system_s_marks_are_registered_with_words_and_a_glyph() -> None:
     (Outcome.FAILURE, "failure", "Failure"),
     (Outcome.DRAMATIC_FAILURE, "failure", "Dramatic failure"),
     (Outcome.FUMBLE, "failure", "Fumble"),
-    (Outcome.NONE, "", ""),
 ])
 def test_each_outcome_has_a_tone_and_a_word(outcome: Outcome, tone: str, label: str) -> None:
-    assert (outcome.tone, outcome.label) == (tone, label)
+    assert (outcome.tone and outcome.tone.name, outcome.label) == (tone, label)
+
+
+def test_no_outcome_draws_no_verdict() -> None:
+    assert (Outcome.NONE.tone, Outcome.NONE.label, Outcome.NONE.succeeded) == (None, "", None)
+
+
+def test_an_outcome_of_a_system_s_own() -> None:
+    partial = Outcome("partial success", True, Tone("partial", "#8a5a00", "#f0b75a"))
+    assert (partial.label, str(partial), partial.succeeded) == (
+        "Partial success", "partial success", True)
 
 
 def test_an_outcome_reads_as_its_word() -> None:
-    assert Outcome.of(True) == "success" and str(Outcome.of(False)) == "failure"
+    assert str(Outcome.of(True)) == "success" and str(Outcome.of(False)) == "failure"

@@ -37,10 +37,3 @@ def test_each_name_links_to_its_page_and_anchor() -> None:
     links = name_links({"Actor": "rules_core.verses.Actor", "Nope": "rules_core.verses.Nope"},
                        reference_entries(PAGES), {"reference/verses.md": "../../reference/verses/"})
     assert links == {"Actor": "../../reference/verses/#rules_core.verses.Actor"}
-
-
-def test_a_name_its_module_shares_links_to_the_name_inside_the_module() -> None:
-    entries = reference_entries({"reference/sp.md": "::: rules_core.storypath.contest.contest\n"})
-    links = name_links({"contest": "rules_core.storypath.contest"}, entries,
-                       {"reference/sp.md": "../reference/sp/"})
-    assert links == {"contest": "../reference/sp/#rules_core.storypath.contest.contest"}

@@ -17,7 +17,7 @@ import pytest
 
 from rules_core import odds
 from rules_core.chronicle import DEFAULT_READINGS, AbilityTest, Readings
-from rules_core.chronicle.opposed import opposed
+from rules_core.chronicle.opposed_tests import opposed
 from rules_core.contest import Side
 from rules_core.dice import ScriptedDice
 from rules_core.question import Wins

@@ -49,7 +49,7 @@ RESULTS = CompareResults()
 @dataclass(frozen=True, repr=False)
 class OpposedTest(Contest[TestResult]):
     """Two tests against each other: the actor's and the opponent's, decided by
-    [`RESULTS`][rules_core.chronicle.opposed.RESULTS] (ties to the opponent by default)."""
+    [`RESULTS`][rules_core.chronicle.opposed_tests.RESULTS] (ties to the opponent by default)."""
 
     rule: ContestRule[TestResult] = RESULTS
     ties_to: Side = Side.OPPONENT
