@@ -24,18 +24,21 @@ _SECTION = re.compile(r"[a-z_][a-z0-9_]*")
 class System:
     """A game system as a reader meets it.
 
-    ``title`` names it (``'Verses Core``); ``source`` names the text its rules come from
-    (book and section); ``dice`` says in a few words how it rolls; ``chapter`` is its
-    chapter's first page (``verses/action-chaining.md``) and ``chapter_title`` that page's
-    name in the table of systems. ``reference`` lists the system's modules in the order its
-    engine reference page shows them (set up, roll, result, consequences), each with the
-    heading it goes under; every name in the package's ``__all__`` appears under the
-    module that defines it. ``tones`` and ``marks`` are the tones and marks of its own
-    (beyond the core's), so the site can draw them before any example is rolled.
+    ``title`` names it in the table of systems (``Storypath (Scion 2e)``), ``short_title``
+    in the navigation and on its reference page (``Storypath``); ``source`` names the text
+    its rules come from (book and section); ``dice`` says in a few words how it rolls;
+    ``chapter`` is its chapter's first page (``verses/action-chaining.md``) and
+    ``chapter_title`` that page's name in the table of systems. ``reference`` lists the
+    system's modules in the order its engine reference page shows them (set up, roll,
+    result, consequences), each with the heading it goes under; every name in the package's
+    ``__all__`` appears under the module that defines it. ``tones`` and ``marks`` are the
+    tones and marks of its own (beyond the core's), so the site can draw them before any
+    example is rolled.
     """
 
     package: str
     title: str
+    short_title: str
     source: str
     dice: str
     chapter: str
@@ -88,10 +91,10 @@ def all_tones(declared: tuple[System, ...]) -> tuple[Tone, ...]:
 
     Examples:
         >>> from rules_core.marks import Tone
-        >>> one = System("rules_core.one", "One", "", "", "one/index.md", "One",
+        >>> one = System("rules_core.one", "One", "One", "", "", "one/index.md", "One",
         ...              (("Rolls", "rolls"),), tones=(Tone("partial", "#8a5a00"),))
-        >>> other = System("rules_core.other", "Other", "", "", "other/index.md", "Other",
-        ...                (("Rolls", "rolls"),), tones=(Tone("partial", "#005a8a"),))
+        >>> other = System("rules_core.other", "Other", "Other", "", "", "other/index.md",
+        ...                "Other", (("Rolls", "rolls"),), tones=(Tone("partial", "#005a8a"),))
         >>> [tone.name for tone in all_tones((one,))][-1]
         'partial'
         >>> all_tones((one, other))  # doctest: +ELLIPSIS

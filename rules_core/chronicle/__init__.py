@@ -87,6 +87,49 @@ from rules_core.chronicle.result import TestResult
 from rules_core.chronicle.roll_form import ROLL_FORM
 from rules_core.chronicle.rolling import AbilityTest
 from rules_core.chronicle.tables import RulesTable
+from rules_core.system import System
+
+SYSTEM = System(
+    package=__name__,
+    title="The Chronicle System (A Song of Ice and Fire RPG)",
+    short_title="The Chronicle System",
+    source='A Song of Ice and Fire Roleplaying, "Combat Actions"',
+    dice="d6 per rank summed, bonus dice kept best, degrees of success",
+    chapter="chronicle/index.md",
+    chapter_title="Combat actions",
+    reference=(
+        ("Characters and equipment", "character"),
+        ("Characters and equipment", "equipment"),
+        ("Tests", "rolling"),
+        ("Tests", "test_dice"),
+        ("Tests", "result"),
+        ("Tests", "difficulties"),
+        ("Tests", "opposed_tests"),
+        ("Readings of what the source leaves open", "readings"),
+        ("Degrees of success", "degrees"),
+        ("Combat", "combat"),
+        ("Combat", "combat_tests"),
+        ("Combat", "combat_moves"),
+        ("Combat", "holds"),
+        ("Combat", "aftermath"),
+        ("Combat", "combat_state"),
+        ("Combat", "strikes"),
+        ("Actions", "actions"),
+        ("Actions", "action_results"),
+        ("Damage, injuries and wounds", "damage"),
+        ("Damage, injuries and wounds", "harm"),
+        ("Criticals and fumbles", "criticals"),
+        ("Defeat", "defeat"),
+        ("Recovery", "recovery"),
+        ("Destiny", "destiny"),
+        ("Rules tables", "tables"),
+        ("Marks", "marks"),
+        ("Roll your own", "roll_form"),
+        ("Errors", "errors"),
+    ),
+    marks=(BONUS_DIE, EXTRA_PENALTY_DIE, CRITICAL_SIX, FUMBLE_ONE),
+)
+"""How the site presents The Chronicle System: its chapter, its engine reference and its marks."""
 
 __all__ = [
     "ACTIONS",
@@ -112,6 +155,7 @@ __all__ = [
     "RANSOM",
     "ROLL_FORM",
     "ROUTINE",
+    "SYSTEM",
     "TAKE_THE_BLACK",
     "UNCONSCIOUS",
     "VARIES",

@@ -57,6 +57,44 @@ from rules_core.hubris.setup import WILLPOWER, Setup
 from rules_core.hubris.targets import Autofire, MobAttack, MultiAttack, spray_damage
 from rules_core.hubris.turn import Turn
 from rules_core.hubris.weapons import Consequence, Weapon
+from rules_core.success_pool import COUNTS_DOUBLE, DRAMATIC
+from rules_core.system import System
+
+SYSTEM = System(
+    package=__name__,
+    title="The Act of Hubris (a Chronicles of Darkness hack)",
+    short_title="The Act of Hubris",
+    source='"Turn by turn action and combat", a Chronicles of Darkness 2e hack',
+    dice="pools of d10, successes on 8+, 10s rolled again; attacks against a rolled resistance",
+    chapter="hubris/index.md",
+    chapter_title="Action and combat",
+    reference=(
+        ("Characters", "character"),
+        ("Dice and rolls", "rolls"),
+        ("Dice and rolls", "setup"),
+        ("Options", "options"),
+        ("Initiative", "initiative"),
+        ("Initiative", "conflict"),
+        ("Initiative", "order"),
+        ("The turn", "turn"),
+        ("Actions and obstacles", "action"),
+        ("Actions and obstacles", "obstacle"),
+        ("Attacks and weapons", "attack"),
+        ("Attacks and weapons", "weapons"),
+        ("Resistance", "resistance"),
+        ("Attack results", "exchange"),
+        ("Attack results", "striking"),
+        ("Many targets", "targets"),
+        ("Mobs", "mob"),
+        ("Hazards and ongoing damage", "hazards"),
+        ("Hazards and ongoing damage", "ongoing"),
+        ("Damage and caps", "damage"),
+        ("Roll your own", "roll_form"),
+        ("Errors", "errors"),
+    ),
+    marks=(COUNTS_DOUBLE, DRAMATIC),
+)
+"""How the site presents The Act of Hubris: its chapter, its engine reference and its marks."""
 
 __all__ = [
     "ADDED",
@@ -81,6 +119,7 @@ __all__ = [
     "SKILLS",
     "STANDARD_OPTIONS",
     "SUCCESSES",
+    "SYSTEM",
     "WILLPOWER",
     "Action",
     "ActionResult",

@@ -110,6 +110,45 @@ from rules_core.kruhl.turns import (
     TurnLedger,
     TurnOrder,
 )
+from rules_core.system import System
+
+SYSTEM = System(
+    package=__name__,
+    title="Warlords of Kruhl 3e",
+    short_title="Warlords of Kruhl",
+    source='Warlords of Kruhl 3e, "Actions"',
+    dice="1d6 or 2d6 summed, plus attribute and gear, against an opponent or 2d6 + DV",
+    chapter="kruhl/index.md",
+    chapter_title="Actions",
+    reference=(
+        ("Characters", "character"),
+        ("Training", "training"),
+        ("Skill checks", "check"),
+        ("Skill rolls", "roll"),
+        ("Opposed and unopposed rolls", "contest"),
+        ("Difficulty", "difficulties"),
+        ("Circumstances", "situations"),
+        ("Combining effort", "effort"),
+        ("Extended tasks", "extended"),
+        ("Races and chases", "extended_contests"),
+        ("Plot points", "plot_points"),
+        ("Fights", "fight"),
+        ("The state of a fight", "fight_state"),
+        ("Maneuvers and attack types", "maneuvers"),
+        ("What an attack does", "effects"),
+        ("What an attack does", "attack_results"),
+        ("Conditions", "conditions"),
+        ("Endurance", "endurance"),
+        ("Ranges", "ranges"),
+        ("Order of play", "turns"),
+        ("Initiative", "initiative"),
+        ("Actions on a turn", "economy"),
+        ("Roll your own", "roll_form"),
+        ("Errors", "errors"),
+    ),
+    marks=(PLOT_POINT_DIE,),
+)
+"""How the site presents Warlords of Kruhl: its chapter, its engine reference and its marks."""
 
 __all__ = [
     "ALL_OUT_MOVE",
@@ -150,6 +189,7 @@ __all__ = [
     "SLAM",
     "SPELL",
     "SWEEP",
+    "SYSTEM",
     "TOTALS",
     "UNTRAINED",
     "USES",

@@ -68,6 +68,40 @@ from rules_core.storypath.result import ActionResult
 from rules_core.storypath.roll_form import ROLL_FORM
 from rules_core.storypath.terms import ENHANCEMENT, MAX_TEAMWORK, Complication, Stunt
 from rules_core.storypath.turn import Turn
+from rules_core.success_pool import COUNTS_DOUBLE, DRAMATIC
+from rules_core.system import System
+
+SYSTEM = System(
+    package=__name__,
+    title="Storypath (Scion 2e)",
+    short_title="Storypath",
+    source='Scion 2nd Edition, "Action-Adventure"',
+    dice="pools of d10, successes on 8+, 10s rolled again; Enhancement and Complications",
+    chapter="storypath/index.md",
+    chapter_title="Action-Adventure",
+    reference=(
+        ("Characters", "character"),
+        ("Actions and results", "action"),
+        ("Actions and results", "terms"),
+        ("Actions and results", "result"),
+        ("Mixed actions", "mixed_actions"),
+        ("Teamwork", "helping"),
+        ("Contested rolls", "contested"),
+        ("Initiative", "initiative"),
+        ("The turn", "turn"),
+        ("The turn", "reflexive"),
+        ("Movement", "movement"),
+        ("Cover", "cover"),
+        ("Chases", "chase"),
+        ("Chases", "chase_options"),
+        ("Chases", "interval"),
+        ("Races", "race"),
+        ("Roll your own", "roll_form"),
+        ("Errors", "errors"),
+    ),
+    marks=(COUNTS_DOUBLE, DRAMATIC),
+)
+"""How the site presents Storypath: its chapter, its engine reference and its marks."""
 
 __all__ = [
     "ATTRIBUTES",
@@ -86,6 +120,7 @@ __all__ = [
     "PHYSICAL",
     "ROLL_FORM",
     "SKILLS",
+    "SYSTEM",
     "TWICE_ATHLETICS",
     "TWICE_BOTH",
     "Action",

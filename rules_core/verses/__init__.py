@@ -11,6 +11,7 @@ second = scene.chain(tam, PUNCH, ad=1, dice=...)
 ```
 """
 
+from rules_core.system import System
 from rules_core.verses.actions import CHOKE_OUT, CLINCH, KICK, PUNCH, TAKEDOWN, ActionKind
 from rules_core.verses.contest import (
     SUCCESSES,
@@ -28,6 +29,28 @@ from rules_core.verses.roll_form import ROLL_FORM
 from rules_core.verses.scene import Ledger, Scene, pool_for
 from rules_core.verses.skills import ACTION_CHAINING_DEFAULTS, Actor, SkillCatalog
 
+SYSTEM = System(
+    package=__name__,
+    title="'Verses Core",
+    short_title="'Verses Core",
+    source="'Verses Core Rules v1, \"Action Chaining\"",
+    dice="pools of d6, successes on 5–6, sixes chain",
+    chapter="verses/action-chaining.md",
+    chapter_title="Action Chaining",
+    reference=(
+        ("Actors and skill dice", "skills"),
+        ("Kinds of action", "actions"),
+        ("Scenes and chaining", "scene"),
+        ("Action results", "results"),
+        ("Tests and contests", "contest"),
+        ("Marks", "marks"),
+        ("Roll your own", "roll_form"),
+        ("Errors", "errors"),
+    ),
+    marks=(CHAINS, CANCELLED_BY_DEFENCE),
+)
+"""How the site presents 'Verses Core: its chapter, its engine reference and its marks."""
+
 __all__ = [
     "ACTION_CHAINING_DEFAULTS",
     "CANCELLED_BY_DEFENCE",
@@ -38,6 +61,7 @@ __all__ = [
     "PUNCH",
     "ROLL_FORM",
     "SUCCESSES",
+    "SYSTEM",
     "TAKEDOWN",
     "ActionDiceError",
     "ActionKind",

@@ -193,13 +193,6 @@ def _decode_dataclass(data: Any, hint: type, where: str, depth: int) -> Any:
                              f"({type(error).__name__}: {error})") from None
 
 
-def _is_engine_class(hint: type) -> bool:
-    """Whether ``hint`` is a class of the engine (a base such as ``Reading``, whose values
-    are the engine's dataclasses that subclass it)."""
-    module = hint.__module__
-    return module == ENGINE_PACKAGE or module.startswith(ENGINE_PACKAGE + ".")
-
-
 def _known_class(name: str) -> type | None:
     """The engine class ``module:qualname`` names, if the build has imported it (never
     imported here: the data does not choose what code the build loads)."""
