@@ -15,21 +15,11 @@ recover_injuries(edric, combat.harm("Edric"), "moderate", dice=rolled("5 4 3 3")
 """
 
 from rules_core.chronicle.action_results import ActionResult, AttackGroup, AttackResult
-from rules_core.chronicle.actions import (
-    ACTIONS,
-    FREE,
-    GREATER,
-    LESSER,
-    VARIES,
-    Action,
-    action_table,
-)
+from rules_core.chronicle.actions import Action, action_table
 from rules_core.chronicle.character import Character
 from rules_core.chronicle.combat import Combat
 from rules_core.chronicle.combat_state import CombatState
 from rules_core.chronicle.criticals import (
-    CRITICAL_HITS,
-    FUMBLES,
     TableRow,
     critical_row,
     critical_table,
@@ -37,31 +27,10 @@ from rules_core.chronicle.criticals import (
     fumble_table,
 )
 from rules_core.chronicle.damage import Damage
-from rules_core.chronicle.defeat import (
-    DEATH,
-    MAIMED,
-    RANSOM,
-    TAKE_THE_BLACK,
-    UNCONSCIOUS,
-    Defeat,
-    consequence_table,
-)
+from rules_core.chronicle.defeat import Defeat, consequence_table
 from rules_core.chronicle.degrees import Grade, degrees_of_success, degrees_table
 from rules_core.chronicle.destiny import DestinyPoints, destiny_table
-from rules_core.chronicle.difficulties import (
-    AUTOMATIC,
-    CHALLENGING,
-    EASY,
-    FORMIDABLE,
-    HARD,
-    HEROIC,
-    LADDER,
-    ROUTINE,
-    VERY_HARD,
-    Difficulty,
-    difficulty,
-    difficulty_table,
-)
+from rules_core.chronicle.difficulties import Difficulty, difficulty, difficulty_table
 from rules_core.chronicle.equipment import Armor, Mount, Weapon
 from rules_core.chronicle.errors import (
     ActionError,
@@ -132,34 +101,9 @@ SYSTEM = System(
 """How the site presents The Chronicle System: its chapter, its engine reference and its marks."""
 
 __all__ = [
-    "ACTIONS",
-    "AUTOMATIC",
-    "BONUS_DIE",
-    "CHALLENGING",
-    "CRITICAL_HITS",
-    "CRITICAL_SIX",
-    "DEATH",
     "DEFAULT_READINGS",
-    "EASY",
-    "EXTRA_PENALTY_DIE",
-    "FORMIDABLE",
-    "FREE",
-    "FUMBLES",
-    "FUMBLE_ONE",
-    "GREATER",
-    "HARD",
-    "HEROIC",
-    "LADDER",
-    "LESSER",
-    "MAIMED",
-    "RANSOM",
     "ROLL_FORM",
-    "ROUTINE",
     "SYSTEM",
-    "TAKE_THE_BLACK",
-    "UNCONSCIOUS",
-    "VARIES",
-    "VERY_HARD",
     "AbilityTest",
     "Action",
     "ActionError",

@@ -18,14 +18,13 @@ DamageRound("Rook").take(hit).take(other_hit)                   # the group cap
 """
 
 from rules_core.hubris.action import Action, ActionResult, Block, Hindered
-from rules_core.hubris.attack import ATTACK_ATTRIBUTES, ATTACK_TRAITS, DAMAGE_OF, Attack
+from rules_core.hubris.attack import Attack
 from rules_core.hubris.character import ATTRIBUTES, SKILLS, Character
 from rules_core.hubris.conflict import Initiative, roll_initiative
 from rules_core.hubris.damage import (
     AGGRAVATED,
     BASHING,
     DAMAGE_KINDS,
-    GROUP_CAP_EXTRA,
     INDIVIDUAL_CAP,
     LETHAL,
     DamageRound,
@@ -48,12 +47,12 @@ from rules_core.hubris.initiative import InitiativeRoll
 from rules_core.hubris.mob import Mob
 from rules_core.hubris.obstacle import Obstacle
 from rules_core.hubris.ongoing import Ongoing, Tick
-from rules_core.hubris.options import ADDED, DICE, MINIMUM, STANDARD_OPTIONS, SUCCESSES, Options
+from rules_core.hubris.options import STANDARD_OPTIONS, Options
 from rules_core.hubris.order import TurnOrder
-from rules_core.hubris.resistance import DEFENSE, MAX_PROTECTION, POWER_RESISTANCES, Resistance
+from rules_core.hubris.resistance import Resistance
 from rules_core.hubris.roll_form import ROLL_FORM
-from rules_core.hubris.rolls import EXCEPTIONAL, RULE, HubrisRoll
-from rules_core.hubris.setup import WILLPOWER, Setup
+from rules_core.hubris.rolls import EXCEPTIONAL, HubrisRoll
+from rules_core.hubris.setup import Setup
 from rules_core.hubris.targets import Autofire, MobAttack, MultiAttack, spray_damage
 from rules_core.hubris.turn import Turn
 from rules_core.hubris.weapons import Consequence, Weapon
@@ -97,30 +96,17 @@ SYSTEM = System(
 """How the site presents The Act of Hubris: its chapter, its engine reference and its marks."""
 
 __all__ = [
-    "ADDED",
     "AGGRAVATED",
-    "ATTACK_ATTRIBUTES",
-    "ATTACK_TRAITS",
     "ATTRIBUTES",
     "BASHING",
     "DAMAGE_KINDS",
-    "DAMAGE_OF",
-    "DEFENSE",
-    "DICE",
     "EXCEPTIONAL",
-    "GROUP_CAP_EXTRA",
     "INDIVIDUAL_CAP",
     "LETHAL",
-    "MAX_PROTECTION",
-    "MINIMUM",
-    "POWER_RESISTANCES",
     "ROLL_FORM",
-    "RULE",
     "SKILLS",
     "STANDARD_OPTIONS",
-    "SUCCESSES",
     "SYSTEM",
-    "WILLPOWER",
     "Action",
     "ActionResult",
     "Attack",

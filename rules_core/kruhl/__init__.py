@@ -14,39 +14,13 @@ order = TurnOrder(["Soraya", "Virek-Kohl"]); order.play_round(delay={"Soraya": .
 """
 
 from rules_core.kruhl.attack_results import AttackGroup, AttackResult
-from rules_core.kruhl.character import SKILL_ATTRIBUTES, Character
-from rules_core.kruhl.check import POOL_WORDS, SkillCheck
+from rules_core.kruhl.character import Character
+from rules_core.kruhl.check import SkillCheck
 from rules_core.kruhl.conditions import Conditions
-from rules_core.kruhl.contest import (
-    TOTALS,
-    CompareTotals,
-    Contest,
-    RoutineTask,
-    gm_check,
-    opposed,
-    routine,
-    unopposed,
-    versus,
-)
-from rules_core.kruhl.difficulties import (
-    DV_LADDER,
-    EXTREME,
-    INCONCEIVABLE,
-    MODERATE,
-    REMARKABLE,
-    ROUTINE,
-    Difficulty,
-    difficulty,
-    difficulty_table,
-)
-from rules_core.kruhl.economy import (
-    ALL_OUT_MOVE,
-    DOUBLE_MOVE,
-    MOVE,
-    TurnActions,
-    move_through_obstacle,
-)
-from rules_core.kruhl.effort import MAX_EFFORT_BONUS, CombinedEffort, combine_effort
+from rules_core.kruhl.contest import Contest, RoutineTask, opposed, routine, unopposed
+from rules_core.kruhl.difficulties import DV_LADDER, Difficulty, difficulty
+from rules_core.kruhl.economy import TurnActions
+from rules_core.kruhl.effort import CombinedEffort, combine_effort
 from rules_core.kruhl.endurance import Endurance
 from rules_core.kruhl.errors import (
     ActionEconomyError,
@@ -60,56 +34,18 @@ from rules_core.kruhl.errors import (
 )
 from rules_core.kruhl.extended import ExtendedTask
 from rules_core.kruhl.extended_contests import Chase, Race, ScoredRound
-from rules_core.kruhl.fight import RECOVERY, Fight
-from rules_core.kruhl.fight_state import FORCED_EFFECTS, FightState
+from rules_core.kruhl.fight import Fight
+from rules_core.kruhl.fight_state import FightState
 from rules_core.kruhl.initiative import Initiative, roll_initiative
-from rules_core.kruhl.maneuvers import (
-    ATTACK,
-    BREAK_FREE,
-    CHARGE,
-    DISARM,
-    DISTRACT,
-    GRAPPLE,
-    HURT,
-    MANEUVERS,
-    PLAIN,
-    RANGED_ATTACK,
-    SLAM,
-    SPELL,
-    SWEEP,
-    AttackTraits,
-    Maneuver,
-)
+from rules_core.kruhl.maneuvers import RANGED_ATTACK, AttackTraits, Maneuver
 from rules_core.kruhl.marks import PLOT_POINT_DIE
-from rules_core.kruhl.plot_points import USES, PlotPoints, Surge, surge
-from rules_core.kruhl.ranges import (
-    RANGE_BANDS,
-    RangeBand,
-    range_band,
-    range_circumstances,
-    range_table,
-)
+from rules_core.kruhl.plot_points import PlotPoints, Surge, surge
+from rules_core.kruhl.ranges import RangeBand, range_band, range_circumstances
 from rules_core.kruhl.roll import SkillRoll
 from rules_core.kruhl.roll_form import ROLL_FORM
-from rules_core.kruhl.situations import (
-    ATTACK_SITUATIONS,
-    DEFENSE_SITUATIONS,
-    SKILL_SITUATIONS,
-    Situation,
-    exhaustion,
-    situation,
-    situation_table,
-)
+from rules_core.kruhl.situations import Situation, exhaustion
 from rules_core.kruhl.training import EXPERT, SKILLED, UNTRAINED, Training
-from rules_core.kruhl.turns import (
-    DEFENSIVE_ACTIONS,
-    ROUND_SECONDS,
-    ROUNDS_PER_MINUTE,
-    RoundTurns,
-    Turn,
-    TurnLedger,
-    TurnOrder,
-)
+from rules_core.kruhl.turns import ROUND_SECONDS, ROUNDS_PER_MINUTE, Turn, TurnOrder
 from rules_core.system import System
 
 SYSTEM = System(
@@ -151,48 +87,15 @@ SYSTEM = System(
 """How the site presents Warlords of Kruhl: its chapter, its engine reference and its marks."""
 
 __all__ = [
-    "ALL_OUT_MOVE",
-    "ATTACK",
-    "ATTACK_SITUATIONS",
-    "BREAK_FREE",
-    "CHARGE",
-    "DEFENSE_SITUATIONS",
-    "DEFENSIVE_ACTIONS",
-    "DISARM",
-    "DISTRACT",
-    "DOUBLE_MOVE",
     "DV_LADDER",
     "EXPERT",
-    "EXTREME",
-    "FORCED_EFFECTS",
-    "GRAPPLE",
-    "HURT",
-    "INCONCEIVABLE",
-    "MANEUVERS",
-    "MAX_EFFORT_BONUS",
-    "MODERATE",
-    "MOVE",
-    "PLAIN",
-    "PLOT_POINT_DIE",
-    "POOL_WORDS",
     "RANGED_ATTACK",
-    "RANGE_BANDS",
-    "RECOVERY",
-    "REMARKABLE",
     "ROLL_FORM",
     "ROUNDS_PER_MINUTE",
     "ROUND_SECONDS",
-    "ROUTINE",
     "SKILLED",
-    "SKILL_ATTRIBUTES",
-    "SKILL_SITUATIONS",
-    "SLAM",
-    "SPELL",
-    "SWEEP",
     "SYSTEM",
-    "TOTALS",
     "UNTRAINED",
-    "USES",
     "ActionEconomyError",
     "AttackGroup",
     "AttackResult",
@@ -201,7 +104,6 @@ __all__ = [
     "CharacterError",
     "Chase",
     "CombinedEffort",
-    "CompareTotals",
     "Conditions",
     "Contest",
     "ContestLimitError",
@@ -218,7 +120,6 @@ __all__ = [
     "PlotPoints",
     "Race",
     "RangeBand",
-    "RoundTurns",
     "RoutineTask",
     "ScoredRound",
     "Situation",
@@ -229,24 +130,16 @@ __all__ = [
     "Training",
     "Turn",
     "TurnActions",
-    "TurnLedger",
     "TurnOrder",
     "TurnOrderError",
     "combine_effort",
     "difficulty",
-    "difficulty_table",
     "exhaustion",
-    "gm_check",
-    "move_through_obstacle",
     "opposed",
     "range_band",
     "range_circumstances",
-    "range_table",
     "roll_initiative",
     "routine",
-    "situation",
-    "situation_table",
     "surge",
     "unopposed",
-    "versus",
 ]

@@ -403,6 +403,6 @@ def test_a_combat_needs_every_fighter_s_endurance() -> None:
 
 
 def test_the_action_table_lists_the_seed_s_25_actions() -> None:
-    from rules_core.chronicle import ACTIONS
+    from rules_core.chronicle.actions import ACTIONS
 
     assert len(ACTIONS) == 25 and len({a.name for a in ACTIONS}) == 25

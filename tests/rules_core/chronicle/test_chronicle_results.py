@@ -2,16 +2,8 @@
 
 from __future__ import annotations
 
-from rules_core.chronicle import (
-    CRITICAL_SIX,
-    DEFAULT_READINGS,
-    FUMBLE_ONE,
-    AbilityTest,
-    Difficulty,
-    Readings,
-    TestResult,
-)
-from rules_core.chronicle.marks import BONUS_DIE
+from rules_core.chronicle import DEFAULT_READINGS, AbilityTest, Difficulty, Readings, TestResult
+from rules_core.chronicle.marks import BONUS_DIE, CRITICAL_SIX, FUMBLE_ONE
 from rules_core.dice import ScriptedDice as rolled
 from rules_core.marks import DROPPED
 from rules_core.outcome import Outcome

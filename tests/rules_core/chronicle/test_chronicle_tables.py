@@ -5,8 +5,6 @@ from __future__ import annotations
 import pytest
 
 from rules_core.chronicle import (
-    CRITICAL_HITS,
-    FUMBLES,
     Character,
     Combat,
     Weapon,
@@ -15,6 +13,7 @@ from rules_core.chronicle import (
     fumble_row,
     fumble_table,
 )
+from rules_core.chronicle.criticals import CRITICAL_HITS, FUMBLES
 from rules_core.dice import ScriptedDice as rolled
 from tests.rules_core.chronicle.conftest import BLADE, LONGSWORD, SPEAR
 

@@ -10,17 +10,15 @@ from rules_core.dice import ScriptedDice as rolled
 from rules_core.errors import RulesError
 from rules_core.kruhl import (
     DV_LADDER,
-    MODERATE,
     ROUNDS_PER_MINUTE,
     Character,
     difficulty,
-    difficulty_table,
-    gm_check,
     opposed,
     routine,
     unopposed,
-    versus,
 )
+from rules_core.kruhl.contest import gm_check, versus
+from rules_core.kruhl.difficulties import MODERATE, difficulty_table
 
 
 def test_the_actor_wins_a_tie(soraya: Character, virek: Character) -> None:

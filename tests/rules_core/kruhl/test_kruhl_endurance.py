@@ -6,8 +6,6 @@ import pytest
 
 from rules_core.errors import RulesError
 from rules_core.kruhl import (
-    ALL_OUT_MOVE,
-    DOUBLE_MOVE,
     ActionEconomyError,
     Character,
     Endurance,
@@ -16,6 +14,7 @@ from rules_core.kruhl import (
     TurnActions,
     surge,
 )
+from rules_core.kruhl.economy import ALL_OUT_MOVE, DOUBLE_MOVE
 
 
 def hits(end: Endurance, n: int, *, stunning: bool = False) -> Endurance:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rules_core.dice import ScriptedDice as rolled
+from rules_core.kruhl import RANGED_ATTACK as RANGED
 from rules_core.kruhl import (
-    DOUBLE_MOVE,
     ActionEconomyError,
     AttackTraits,
     Character,
@@ -16,7 +16,7 @@ from rules_core.kruhl import (
     PlotPointError,
     TurnOrder,
 )
-from rules_core.kruhl import RANGED_ATTACK as RANGED
+from rules_core.kruhl.economy import DOUBLE_MOVE
 
 LACKEYS = "Virek-Kohl's lackeys"
 

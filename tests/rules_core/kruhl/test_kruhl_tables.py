@@ -7,21 +7,25 @@ import pytest
 from rules_core.dice import ScriptedDice as rolled
 from rules_core.errors import RulesError
 from rules_core.kruhl import (
-    ATTACK_SITUATIONS,
-    DEFENSE_SITUATIONS,
-    SKILL_SITUATIONS,
     Character,
     SituationError,
     exhaustion,
     range_band,
     range_circumstances,
-    range_table,
-    situation,
-    situation_table,
     unopposed,
 )
 from rules_core.kruhl.economy import move_through_obstacle
-from rules_core.kruhl.situations import BONUS, FAILS, PENALTY
+from rules_core.kruhl.ranges import range_table
+from rules_core.kruhl.situations import (
+    ATTACK_SITUATIONS,
+    BONUS,
+    DEFENSE_SITUATIONS,
+    FAILS,
+    PENALTY,
+    SKILL_SITUATIONS,
+    situation,
+    situation_table,
+)
 
 
 @pytest.mark.parametrize(("name", "effect"), [
