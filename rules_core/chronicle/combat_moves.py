@@ -118,11 +118,6 @@ class CombatMoves(CombatTests):
         return self._done(DODGE, name, line + (f"; {name} moves {yards} yards." if yards
                                                else "."), test=rolled)
 
-    def interact(self, name: str, what: str = "handles an object") -> ActionResult:
-        """Interact (Lesser): handle an object, fetch a stored item."""
-        self.take_action(name, INTERACT, what=f"Interact ({what})")
-        return self._done(INTERACT, name, f"{name} {what}.")
-
     def draw(self, name: str, weapon: str, *, while_moving: bool = False,
              yards: int = 0) -> ActionResult:
         """Draw a carried weapon: an Interact (Lesser), or done during a Move

@@ -114,11 +114,6 @@ class Weapon:
         """Whether it is a shield (used with the Shields specialty)."""
         return self.specialty == "Shields"
 
-    @property
-    def better_than_common(self) -> bool:
-        """Castle-forged or Valyrian steel."""
-        return self.make != COMMON
-
     def describe(self) -> str:
         """``Fighting (Long Blades), damage Athletics + 1, Defensive +1``."""
         used = f"{self.ability} ({self.specialty})" if self.specialty else self.ability

@@ -54,11 +54,6 @@ def check_kind(kind: str) -> str:
     return kind
 
 
-def severity(kind: str) -> int:
-    """How severe ``kind`` is: 0 for bashing, 1 for lethal, 2 for aggravated."""
-    return DAMAGE_KINDS.index(check_kind(kind))
-
-
 @dataclass(frozen=True)
 class Wounds:
     """``count`` wounds of ``kind``.

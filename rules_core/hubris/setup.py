@@ -128,10 +128,6 @@ class Setup:
                                taken_why=f"Difficulty {self.difficulty}", added=added,
                                added_why=added_why, floor=floor, floor_why=floor_why)
 
-    def traits_text(self) -> str:
-        """``Strength + Weaponry``."""
-        return " + ".join(name for name, _ in self.traits)
-
     def __repr__(self) -> str:
         extra = self.setup_text()
         size = self.size

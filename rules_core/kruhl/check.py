@@ -146,10 +146,6 @@ class SkillCheck:
         """This check with a fixed amount added."""
         return replace(self, flat=(*self.flat, (name, value)))
 
-    def as_role(self, role: str) -> SkillCheck:
-        """The same roll read as an attack, defense or skill roll."""
-        return replace(self, role=role)
-
     def roll(self, dice: DiceSource) -> SkillRoll:
         """Roll it."""
         return roll_check(self, dice)

@@ -21,7 +21,6 @@ nothing more, full cover still blocking sight).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules_core.explain import Explanation, TableView
@@ -215,8 +214,3 @@ class Cover:
         return f"<Cover: {self.name} ({self.kind.name}), {self._state()}>"
 
 
-def kinds_table(kinds: Iterable[CoverKind] = COVER_KINDS.values()) -> TableView:
-    """The kinds of cover as a table."""
-    rows = tuple((k.name, str(k.capacity), "yes" if k.blocks_sight else "no") for k in kinds)
-    return TableView("Kinds of cover", ("Kind", "Injuries absorbed", "Blocks line of sight"),
-                     rows)
