@@ -1,0 +1,144 @@
+"""A roll read against a table of tiers: the result node a system need not write.
+
+Many systems read one number off a roll (a total, a count of successes, the highest die)
+and look it up in a small table: 6 is a full success, 4–5 a partial one, 1–3 a failure; 10
+or more hits, 7–9 hits at a cost. A [`Tiers`][rules_core.tiers.Tiers] table says so, and a
+[`TieredRoll`][rules_core.tiers.TieredRoll] explains itself from its procedure, its reading
+and its table: the dice, the number read, the tier and what it means, and the odds of
+reaching each tier. A system adds only what is its own (a critical, a cost) on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rules_core.dice import DiceSource
+from rules_core.explain import DieMarks, Explanation, roll_view
+from rules_core.marks import Mark
+from rules_core.outcome import Outcome
+from rules_core.procedure import Procedure
+from rules_core.question import AtLeast, Question
+from rules_core.roll import Die, Roll
+
+
+@dataclass(frozen=True)
+class Tier:
+    """A band of readings: from ``lowest`` up to the next tier's lowest, the roll's
+    ``outcome``; ``meaning`` says what that is at the table (``you do it, at a cost``)."""
+
+    lowest: int
+    outcome: Outcome
+    meaning: str = ""
+
+
+@dataclass(frozen=True)
+class Tiers:
+    """A table of tiers, highest first; the last one catches every lower reading.
+
+    Examples:
+        >>> from rules_core.outcome import Outcome
+        >>> table = Tiers((Tier(6, Outcome.SUCCESS), Tier(4, Outcome("partial success", True)),
+        ...                Tier(1, Outcome.FAILURE)))
+        >>> table.of(5).outcome.word, table.band(table.of(5)), table.band(table.of(2))
+        ('partial success', '4–5', '3 or less')
+    """
+
+    tiers: tuple[Tier, ...]
+
+    def __post_init__(self) -> None:
+        lows = [tier.lowest for tier in self.tiers]
+        if not lows or lows != sorted(set(lows), reverse=True):
+            raise ValueError(f"tiers go highest first, each from a lower reading: {lows}")
+
+    def of(self, value: int) -> Tier:
+        """The tier ``value`` falls in."""
+        return next((t for t in self.tiers if value >= t.lowest), self.tiers[-1])
+
+    def band(self, tier: Tier) -> str:
+        """The readings ``tier`` covers: ``6 or more``, ``4–5``, ``3 or less``."""
+        place = self.tiers.index(tier)
+        if place == 0:
+            return f"{tier.lowest} or more"
+        top = self.tiers[place - 1].lowest - 1
+        if place == len(self.tiers) - 1:
+            return f"{top} or less"
+        return f"{tier.lowest}–{top}" if top > tier.lowest else str(tier.lowest)
+
+
+def _no_marks(index: int, die: Die) -> Iterable[Mark]:
+    return ()
+
+
+@dataclass(frozen=True, repr=False)
+class TieredRoll:
+    """``who`` rolled ``procedure`` for ``task`` (the dice are ``roll``), read against
+    ``tiers``; ``marks`` marks the dice that count (see
+    [`roll_view`][rules_core.explain.roll_view]).
+
+    Examples:
+        >>> from rules_core.dice import ScriptedDice
+        >>> from rules_core.procedure import Highest, Procedure
+        >>> table = Tiers((Tier(6, Outcome.SUCCESS), Tier(4, Outcome("partial success", True),
+        ...                "you do it, at a cost"), Tier(1, Outcome.FAILURE)))
+        >>> done = TieredRoll.rolled("Ash", "Prowl", Procedure(3, 6, reading=Highest()), table,
+        ...                          ScriptedDice("2 5 3"))
+        >>> done
+        <Ash, Prowl: 2 5 3, a highest die of 5: partial success>
+        >>> done.explain().lines
+        ('A highest die of 5: partial success (4–5): you do it, at a cost.',)
+    """
+
+    who: str
+    task: str
+    procedure: Procedure
+    roll: Roll
+    tiers: Tiers
+    marks: DieMarks = field(default=_no_marks, compare=False)
+
+    @classmethod
+    def rolled(cls, who: str, task: str, procedure: Procedure, tiers: Tiers,
+               dice: DiceSource, marks: DieMarks = _no_marks) -> TieredRoll:
+        """Roll ``procedure`` with ``dice`` and read it against ``tiers``."""
+        return cls(who, task, procedure, procedure.roll(dice), tiers, marks)
+
+    @property
+    def value(self) -> int:
+        """The number the procedure reads off the roll."""
+        return self.procedure.read(self.roll)
+
+    @property
+    def tier(self) -> Tier:
+        """The tier the roll reached."""
+        return self.tiers.of(self.value)
+
+    @property
+    def outcome(self) -> Outcome:
+        """The reached tier's outcome."""
+        return self.tier.outcome
+
+    def reading_line(self) -> str:
+        """``A highest die of 5: partial success (4–5): you do it, at a cost.``"""
+        tier = self.tier
+        phrase = self.procedure.reading.phrase
+        meaning = f": {tier.meaning}" if tier.meaning else ""
+        head = f"{phrase} {self.value}"
+        return (f"{head[0].upper()}{head[1:]}: {tier.outcome.word} "
+                f"({self.tiers.band(tier)}){meaning}.")
+
+    def odds(self) -> tuple[Question, ...]:
+        """The chance of reaching each tier above the lowest."""
+        return tuple(AtLeast(self.procedure, tier.lowest, who=self.who, note=tier.outcome.word)
+                     for tier in self.tiers.tiers[:-1])
+
+    def explain(self) -> Explanation:
+        """The dice, the number read and its tier, and the odds of each tier."""
+        described = self.procedure.describe()
+        return Explanation(
+            title=f"{self.who}: {self.task}", pool=described,
+            rolls=(roll_view(f"{self.who} rolls {described}", self.roll, self.marks),),
+            lines=(self.reading_line(),), outcome=self.outcome, odds=self.odds())
+
+    def __repr__(self) -> str:
+        return (f"<{self.who}, {self.task}: {self.roll.text()}, "
+                f"{self.procedure.reading.phrase} {self.value}: {self.outcome}>")
