@@ -35,17 +35,9 @@ from site_plugins.examples.bound_values import PROSE, TITLE, Binding
 from site_plugins.examples.lexer import Example, Step
 from site_plugins.examples.render_code import render_code
 from site_plugins.examples.render_reader import render_reader
+from site_plugins.examples.reroll_limits import MAX_BINDINGS, MAX_CARDS, MAX_FACES, MAX_SOURCE
 from site_plugins.examples.roll_forms import roll_answer
 from site_plugins.examples.session import DiceMode, ExampleRun, Session
-
-#: Most cards a page may send in one request.
-MAX_CARDS = 200
-#: Longest step source accepted from the page, in characters.
-MAX_SOURCE = 20_000
-#: Most faces one card may carry (every ``rolled(...)`` call together).
-MAX_FACES = 10_000
-#: Most bound values of the prose one card may carry.
-MAX_BINDINGS = 200
 
 
 class RerollRequestError(ValueError):

@@ -20,7 +20,7 @@ from site_plugins.examples.lexer import (
     lex_page,
     read_setup,
 )
-from site_plugins.examples.reroll import MAX_BINDINGS, MAX_CARDS, MAX_SOURCE
+from site_plugins.examples.reroll_limits import MAX_BINDINGS, MAX_CARDS, MAX_SOURCE
 from site_plugins.examples.session import DEFAULT_TIME_LIMIT, ExampleRun, Session, StepRun
 
 _TRACEBACK_HEADER = "Traceback (most recent call last):"

@@ -26,7 +26,8 @@ DEPENDENCIES = ("icepool",)
 #: The example modules the browser imports (the rest of site_plugins needs MkDocs or pytest).
 BROWSER_MODULES = ("__init__.py", "fences.py", "prose.py", "bindings.py", "bound_values.py",
                    "lexer.py", "session.py", "verify.py", "render.py", "render_views.py",
-                   "render_reader.py", "render_code.py", "reroll.py", "roll_forms.py")
+                   "render_reader.py", "render_code.py", "reroll.py", "reroll_limits.py",
+                   "roll_forms.py")
 
 
 @dataclass(frozen=True)
