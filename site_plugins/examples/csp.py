@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-from site_plugins.examples.kept import Kept
+from site_plugins.examples.serving.kept import Kept
 
 #: ``type`` values (lowercased, stripped) whose inline ``<script>`` a browser executes, and as
 #: what. HTML's "prepare the script element" checks CSP for classic scripts, module scripts,

@@ -13,10 +13,11 @@ changes. Whether the build ships the browser engine (and so draws Reroll at all)
 when the configuration is read (:func:`~site_plugins.examples.runtime.plan_engine`).
 
 ``mkdocs serve`` alone also hears a save through the system's file events
-(:mod:`~site_plugins.examples.serve_watch`) and keeps, from one build to the next, each page's
-conversion (:mod:`~site_plugins.examples.page_cache`), its search entries
-(:mod:`~site_plugins.examples.search_cache`), the theme's compiled templates
-(:mod:`~site_plugins.examples.template_cache`) and each page's Content-Security-Policy scan.
+(:mod:`~site_plugins.examples.serving.serve_watch`) and keeps, from one build to the next,
+each page's conversion (:mod:`~site_plugins.examples.serving.page_cache`), its search entries
+(:mod:`~site_plugins.examples.serving.search_cache`), the theme's compiled templates
+(:mod:`~site_plugins.examples.serving.template_cache`) and each page's
+Content-Security-Policy scan.
 """
 
 from __future__ import annotations
@@ -33,14 +34,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url, meta
 
-from site_plugins.examples import (
-    csp,
-    drawn_failures,
-    page_cache,
-    search_cache,
-    serve_watch,
-    template_cache,
-)
+from site_plugins.examples import csp
 from site_plugins.examples.checker import CheckLimits
 from site_plugins.examples.config import ExamplesConfig
 from site_plugins.examples.csp import POLICY_FILE, write_policy
@@ -72,6 +66,13 @@ from site_plugins.examples.runtime import (
     find_node,
     plan_engine,
     write_runtime,
+)
+from site_plugins.examples.serving import (
+    drawn_failures,
+    page_cache,
+    search_cache,
+    serve_watch,
+    template_cache,
 )
 from site_plugins.examples.verify import Failure, PageResult
 
@@ -246,7 +247,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
 
     def _from_cache(self, markdown: str, page: Page, config: MkDocsConfig) -> str:
         """``mkdocs serve``: a page converted before from the same Markdown is not converted
-        again (:mod:`~site_plugins.examples.page_cache`); one that was not is recorded."""
+        again (:mod:`~site_plugins.examples.serving.page_cache`); one that was not is
+        recorded."""
         key = page_cache.page_key(page.file.src_uri, markdown, self.checks.engine_code,
                                   self.config_text, self.page_uris)
         return self.conversions.markdown_to_convert(page, markdown, key,

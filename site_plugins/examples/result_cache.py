@@ -27,7 +27,7 @@ import importlib.util
 from collections.abc import Iterable
 from pathlib import Path
 
-from site_plugins.examples.kept import Kept
+from site_plugins.examples.serving.kept import Kept
 from site_plugins.examples.verify import PageResult
 from site_plugins.examples.worker import CheckLimits
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 
-from site_plugins.examples.kept import Kept
+from site_plugins.examples.serving.kept import Kept
 
 
 class KeptTemplates(BytecodeCache):

@@ -17,7 +17,7 @@ from typing import Any
 
 from mkdocs.structure.pages import Page
 
-from site_plugins.examples.kept import Kept
+from site_plugins.examples.serving.kept import Kept
 
 #: Pages kept by this process (``mkdocs serve`` runs its builds in one process).
 KEPT: Kept[str, list[dict[str, Any]]] = Kept(500)

@@ -28,7 +28,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import TableOfContents
 
-from site_plugins.examples.kept import Kept
+from site_plugins.examples.serving.kept import Kept
 
 
 @dataclass
