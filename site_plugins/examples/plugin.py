@@ -10,7 +10,7 @@ A page whose Markdown, limits and engine are those of a page that verified in an
 build of the same process is not checked again (:mod:`~site_plugins.examples.page_checks`):
 ``mkdocs serve`` re-verifies only the page an author saved, and every page once the engine
 changes. Whether the build ships the browser engine (and so draws Reroll at all) is decided
-when the configuration is read (:func:`~site_plugins.examples.runtime.plan_engine`).
+when the configuration is read (:func:`~site_plugins.examples.browser_engine.runtime.plan_engine`).
 
 ``mkdocs serve`` alone also hears a save through the system's file events
 (:mod:`~site_plugins.examples.serving.serve_watch`) and keeps, from one build to the next,
@@ -34,12 +34,19 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url, meta
 
-from site_plugins.examples import csp
+from site_plugins.examples.browser_engine import csp
+from site_plugins.examples.browser_engine.csp import POLICY_FILE, write_policy
+from site_plugins.examples.browser_engine.hosting import wrongly_typed
+from site_plugins.examples.browser_engine.runtime import (
+    BrowserEngineError,
+    EnginePlan,
+    find_node,
+    plan_engine,
+    write_runtime,
+)
 from site_plugins.examples.checker import CheckLimits
 from site_plugins.examples.config import ExamplesConfig
-from site_plugins.examples.csp import POLICY_FILE, write_policy
 from site_plugins.examples.glossary import Chapters, engine_systems, focusable_first_uses
-from site_plugins.examples.hosting import wrongly_typed
 from site_plugins.examples.lexer import slug
 from site_plugins.examples.odds_cache import load_odds, save_odds
 from site_plugins.examples.page_cards import PageCards
@@ -60,13 +67,6 @@ from site_plugins.examples.page_text import (
 from site_plugins.examples.reference_links import imported_names, name_links, reference_entries
 from site_plugins.examples.render import page_card_data
 from site_plugins.examples.roller_pages import add_roller_pages, place_roller_pages
-from site_plugins.examples.runtime import (
-    BrowserEngineError,
-    EnginePlan,
-    find_node,
-    plan_engine,
-    write_runtime,
-)
 from site_plugins.examples.serving import (
     drawn_failures,
     page_cache,

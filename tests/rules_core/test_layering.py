@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from site_plugins.examples.wheels import BROWSER_MODULES
+from site_plugins.examples.browser_engine.wheels import BROWSER_MODULES
 from tests.conftest import ROOT
 
 CORE = ROOT / "rules_core"

@@ -15,12 +15,21 @@ from pathlib import Path
 
 import pytest
 
-from site_plugins.examples import pyodide_node, runtime
-from site_plugins.examples.pyodide_node import ALWAYS, compiled_wheel, trace_stdlib, trimmed_stdlib
+from site_plugins.examples.browser_engine import pyodide_node, runtime
+from site_plugins.examples.browser_engine.pyodide_node import (
+    ALWAYS,
+    compiled_wheel,
+    trace_stdlib,
+    trimmed_stdlib,
+)
+from site_plugins.examples.browser_engine.runtime import (
+    BrowserEngineError,
+    find_pyodide,
+    write_runtime,
+)
+from site_plugins.examples.browser_engine.wheels import build_wheel, installed_wheel
 from site_plugins.examples.render import page_card_data
-from site_plugins.examples.runtime import BrowserEngineError, find_pyodide, write_runtime
 from site_plugins.examples.verify import verify_page
-from site_plugins.examples.wheels import build_wheel, installed_wheel
 from tests.conftest import ROOT
 
 PYODIDE = ROOT / "node_modules" / "pyodide"

@@ -10,7 +10,8 @@ from typing import Any
 import jinja2
 import pytest
 
-from site_plugins.examples import csp, page_cards
+from site_plugins.examples import page_cards
+from site_plugins.examples.browser_engine import csp
 from site_plugins.examples.page_cards import draw_card
 from site_plugins.examples.plugin import ExamplesPlugin
 from site_plugins.examples.render import render_card

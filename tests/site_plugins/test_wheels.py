@@ -10,7 +10,11 @@ import sys
 import zipfile
 from pathlib import Path
 
-from site_plugins.examples.wheels import build_wheel, installed_wheel, lock_with_wheels
+from site_plugins.examples.browser_engine.wheels import (
+    build_wheel,
+    installed_wheel,
+    lock_with_wheels,
+)
 
 
 def test_the_wheel_is_the_same_bytes_every_build() -> None:

@@ -12,17 +12,18 @@ the site, so the site needs no other origin, and works on any static host:
     (``pyodide.esm.js``, ``pyodide.asm.js``, their one reference rewritten): stock hosts
     (Debian's nginx among them) know no ``.mjs`` and send a type browsers refuse;
   - ``python_stdlib.zip`` cut down to the modules the engine imports while every docs
-    example is rerolled in Pyodide (:mod:`~site_plugins.examples.pyodide_node`), compiled
-    to bytecode and stored uncompressed, so that its compressed copies compress across it;
-  - the wheels (:mod:`~site_plugins.examples.wheels`), compiled to bytecode in Pyodide too,
-    which the page puts on ``sys.path`` as they are (no install step), after checking their
-    sha256; and a lock file listing only them;
+    example is rerolled in Pyodide
+    (:mod:`~site_plugins.examples.browser_engine.pyodide_node`), compiled to bytecode and
+    stored uncompressed, so that its compressed copies compress across it;
+  - the wheels (:mod:`~site_plugins.examples.browser_engine.wheels`), compiled to bytecode
+    in Pyodide too, which the page puts on ``sys.path`` as they are (no install step), after
+    checking their sha256; and a lock file listing only them;
   - ``snapshot-<key>.bin``: a memory snapshot with the engine already imported, which the page
     restores instead of starting Python, once a visit has cached it (or on a first visit too,
     with the plugin's ``snapshot_first_visit``);
   - the brotli decoder the page unpacks ``.br`` files with (``brotli-dec-wasm``, from npm);
   - ``<file>.gz`` beside every file that compresses and ``<file>.br`` beside the ones a first
-    visit fetches (:mod:`~site_plugins.examples.packing`).
+    visit fetches (:mod:`~site_plugins.examples.browser_engine.packing`).
 
 ``rules-examples-sw.js`` (written at the site's root) is the service worker that keeps the
 engine, once fetched, for second visits and for a reader with no network.
@@ -42,16 +43,16 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from site_plugins.examples.engine_error import BrowserEngineError
-from site_plugins.examples.packing import write_folder, write_if_changed
-from site_plugins.examples.pyodide_node import (
+from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
+from site_plugins.examples.browser_engine.packing import write_folder, write_if_changed
+from site_plugins.examples.browser_engine.pyodide_node import (
     compiled_stdlib,
     compiled_wheel,
     pyodide_version,
     snapshot,
     trace_stdlib,
 )
-from site_plugins.examples.wheels import (
+from site_plugins.examples.browser_engine.wheels import (
     DEPENDENCIES,
     Wheel,
     build_wheel,
@@ -98,8 +99,8 @@ _WHEELS: dict[str, Wheel] = {}
 
 
 def engine_wheels() -> list[Wheel]:
-    """Our wheel and its dependencies' (:mod:`~site_plugins.examples.wheels`), packed once
-    per process for the same sources."""
+    """Our wheel and its dependencies' (:mod:`~site_plugins.examples.browser_engine.wheels`),
+    packed once per process for the same sources."""
     sources = wheel_sources()
     digest = hashlib.sha256()
     for name, data in sources.items():

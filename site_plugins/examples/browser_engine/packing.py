@@ -20,8 +20,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
-from site_plugins.examples.engine_error import BrowserEngineError
-from site_plugins.examples.pyodide_node import brotli
+from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
+from site_plugins.examples.browser_engine.pyodide_node import brotli
 
 #: Files smaller than this are not precompressed (a compressed copy would save nothing).
 COMPRESS_FROM = 1024

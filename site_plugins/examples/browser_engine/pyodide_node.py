@@ -20,8 +20,8 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from site_plugins.examples.engine_error import BrowserEngineError
-from site_plugins.examples.wheels import Wheel, reproducible_zip
+from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
+from site_plugins.examples.browser_engine.wheels import Wheel, reproducible_zip
 
 NODE = Path(__file__).parent / "node"
 SNAPSHOT_SCRIPT = NODE / "make_snapshot.mjs"
@@ -187,7 +187,7 @@ def python_tag(pyodide: Path) -> str:
 
 def brotli(source: Path, target: Path, node: str | None = None) -> None:
     """Write ``source`` compressed with brotli by Node (quality 11, a 16 MB window) to
-    ``target`` (what :mod:`~site_plugins.examples.packing` caches)."""
+    ``target`` (what :mod:`~site_plugins.examples.browser_engine.packing` caches)."""
     _run([_node(node), str(BROTLI_SCRIPT), str(source), str(target)],
          f"brotli compression of {source.name}")
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 import rules_core
-from site_plugins.examples.engine_error import BrowserEngineError
+from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
 
 WHEEL_NAME = "rules_reference"
 WHEEL_VERSION = "0.2.0"
@@ -58,7 +58,7 @@ class Wheel:
 def wheel_sources() -> dict[str, bytes]:
     """Archive path → bytes of every file the browser's Python needs, in a stable order."""
     core = Path(rules_core.__file__).parent
-    examples = Path(__file__).parent
+    examples = Path(__file__).parents[1]
     files: dict[str, bytes] = {}
     for path in sorted(core.rglob("*")):
         if path.is_file() and (path.suffix == ".py" or path.name == "py.typed"):
@@ -108,7 +108,8 @@ def _pack(name: str, version: str, sources: dict[str, bytes], imports: tuple[str
     meta = {
         f"{dist_info}/METADATA": (f"Metadata-Version: 2.1\nName: {name.replace('_', '-')}"
                                   f"\nVersion: {version}\n{requires}").encode(),
-        f"{dist_info}/WHEEL": (b"Wheel-Version: 1.0\nGenerator: site_plugins.examples.runtime\n"
+        f"{dist_info}/WHEEL": (b"Wheel-Version: 1.0\n"
+                               b"Generator: site_plugins.examples.browser_engine.runtime\n"
                                b"Root-Is-Purelib: true\nTag: py3-none-any\n"),
         f"{dist_info}/top_level.txt": ("".join(f"{t}\n" for t in imports)).encode(),
     }
