@@ -7,7 +7,7 @@ before any page is written. ``mkdocs serve`` keeps serving and draws the failing
 red, so an author sees the problem where it is.
 
 A page whose Markdown, limits and engine are those of a page that verified in an earlier
-build of the same process is not checked again (:mod:`~site_plugins.examples.page_checks`):
+build of the same process is not checked again (:mod:`~site_plugins.examples.checking.page_checks`):
 ``mkdocs serve`` re-verifies only the page an author saved, and every page once the engine
 changes. Whether the build ships the browser engine (and so draws Reroll at all) is decided
 when the configuration is read (:func:`~site_plugins.examples.browser_engine.runtime.plan_engine`).
@@ -44,25 +44,25 @@ from site_plugins.examples.browser_engine.runtime import (
     plan_engine,
     write_runtime,
 )
-from site_plugins.examples.checker import CheckLimits
+from site_plugins.examples.checking.checker import CheckLimits
+from site_plugins.examples.checking.page_checks import PageCheckError, PageChecks
+from site_plugins.examples.checking.page_text import (
+    PageTextError,
+    front_matter_error,
+    page_text_failure,
+    read_page,
+)
 from site_plugins.examples.config import ExamplesConfig
 from site_plugins.examples.glossary import Chapters, engine_systems, focusable_first_uses
 from site_plugins.examples.lexer import slug
 from site_plugins.examples.odds_cache import load_odds, save_odds
 from site_plugins.examples.page_cards import PageCards
-from site_plugins.examples.page_checks import PageCheckError, PageChecks
 from site_plugins.examples.page_files import (
     first_line_of,
     plural,
     raw_text,
     site_root,
     source_path,
-)
-from site_plugins.examples.page_text import (
-    PageTextError,
-    front_matter_error,
-    page_text_failure,
-    read_page,
 )
 from site_plugins.examples.reference_links import imported_names, name_links, reference_entries
 from site_plugins.examples.render import page_card_data

@@ -12,7 +12,7 @@ import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from site_plugins.examples import page_checks as page_checks_module
+from site_plugins.examples.checking import page_checks as page_checks_module
 from site_plugins.examples.serving import page_cache
 
 REFERENCE = "# Reference\n\n::: rules_core.words.count\n"

@@ -26,7 +26,7 @@ def test_the_wheel_holds_the_engine_and_the_browser_modules_only() -> None:
     assert "rules_core/verses/scene.py" in names
     assert "site_plugins/examples/reroll.py" in names
     assert "site_plugins/examples/plugin.py" not in names  # needs MkDocs
-    assert "site_plugins/examples/pytest_plugin.py" not in names
+    assert "site_plugins/examples/checking/pytest_plugin.py" not in names
 
 
 def test_the_wheel_record_lists_every_file_with_its_hash() -> None:

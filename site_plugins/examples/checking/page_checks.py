@@ -1,7 +1,7 @@
 """A build's checks of its pages: every page sent to the checker as soon as the files are
 known (so pages run in parallel), each page's result collected when MkDocs reads it, and
 results kept from an earlier build of the same process where nothing they depend on changed
-(:mod:`~site_plugins.examples.result_cache`).
+(:mod:`~site_plugins.examples.checking.result_cache`).
 
 ``mkdocs serve`` keeps the checker, its workers and their imported engine, for the next
 build while its limits, jobs and the engine's code are the same.
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from concurrent.futures import CancelledError, Future
 
-from site_plugins.examples.checker import Checker, CheckerError, CheckLimits
-from site_plugins.examples.result_cache import RESULTS, engine_hash, page_key
+from site_plugins.examples.checking.checker import Checker, CheckerError, CheckLimits
+from site_plugins.examples.checking.result_cache import RESULTS, engine_hash, page_key
 from site_plugins.examples.verify import PageResult
 
 

@@ -2,7 +2,7 @@
 
 An item is named ``docs/<page>.md:<line>``, the line of its ``>>>`` statement, and its
 failure names the same line. Items run through the checker the MkDocs build uses
-(:class:`~site_plugins.examples.checker.Checker`), so both report the same failures in the
+(:class:`~site_plugins.examples.checking.checker.Checker`), so both report the same failures in the
 same words: each page is checked in its own worker process, all pages in parallel while
 pytest is still collecting, and each item waits for its page.
 
@@ -26,18 +26,18 @@ from typing import Any, Protocol
 
 import pytest
 
+from site_plugins.examples.checking.page_text import (
+    PageTextError,
+    front_matter_error,
+    page_text_failure,
+    read_page,
+)
 from site_plugins.examples.lexer import (
     ExampleBlock,
     ExampleSyntaxError,
     Step,
     lex_page,
     read_setup,
-)
-from site_plugins.examples.page_text import (
-    PageTextError,
-    front_matter_error,
-    page_text_failure,
-    read_page,
 )
 from site_plugins.examples.verify import (
     Failure,
@@ -78,7 +78,7 @@ _PAGES = pytest.StashKey[list["MarkdownPage"]]()
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--examples-update", action="store_true",
                      help="rewrite the claims of docs examples whose output no longer matches "
-                          "(see site_plugins/examples/update.py), and print the diff")
+                          "(see site_plugins/examples/checking/update.py), and print the diff")
     parser.addini("rules_examples_docs", "folders whose Markdown pages hold examples",
                   type="linelist", default=["docs"])
     parser.addini("rules_examples_jobs", "pages checked at once (0: one per core)",
@@ -105,7 +105,7 @@ def checker(config: pytest.Config) -> PageChecker:
     if _CHECKER not in config.stash:
         found: PageChecker
         if PROCESSES:
-            from site_plugins.examples.checker import Checker, CheckLimits
+            from site_plugins.examples.checking.checker import Checker, CheckLimits
 
             limits = CheckLimits(time_limit=float(config.getini("rules_examples_time_limit")),
                                  memory_mb=int(config.getini("rules_examples_memory_limit")))
@@ -183,7 +183,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     config = session.config
     if not config.getoption("--examples-update", False):
         return
-    from site_plugins.examples.update import diff, summary, update_page
+    from site_plugins.examples.checking.update import diff, summary, update_page
 
     write = config.get_terminal_writer().line
     updated = []

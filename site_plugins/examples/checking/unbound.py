@@ -1,7 +1,7 @@
 """An author's aid: numbers in the prose next to an example that equal a value the example
 computes, but are not bound, so nothing narrating a roll is left behind when the dice change.
 
-    python -m site_plugins.examples.unbound [PATH ...]   (default: docs)
+    python -m site_plugins.examples.checking.unbound [PATH ...]   (default: docs)
 
 For every paragraph narrating an example (the paragraph right above it, and those after it,
 as bound values attach: :mod:`~site_plugins.examples.bindings`), each number written in
@@ -166,7 +166,7 @@ def _page(path: str) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """List the unbound numbers of the pages under the given paths."""
-    parser = argparse.ArgumentParser(prog="python -m site_plugins.examples.unbound",
+    parser = argparse.ArgumentParser(prog="python -m site_plugins.examples.checking.unbound",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("paths", nargs="*", default=["docs"])
     args = parser.parse_args(argv)

@@ -1,7 +1,7 @@
 """The process that runs examples at build time, away from the build.
 
 The build (or pytest) starts one of these per job with ``python -m
-site_plugins.examples.worker <socket>``. It imports the engine once, then waits for pages:
+site_plugins.examples.checking.worker <socket>``. It imports the engine once, then waits for pages:
 for each page it **forks a child**, which runs that page's examples and exits, so every page
 starts from the same clean state (the engine imported, nothing run) and no page can change
 what another verifies. The child runs with limits on memory, file size and CPU time, its
@@ -16,12 +16,13 @@ The two sides talk over Unix sockets:
   killed half-way through a message cannot garble it.
 * **page** (the child ↔ the build): the build sends a :class:`PageRequest`; the child sends
   :data:`Message` lists as it goes, each one JSON frame (never a pickle: the build reads
-  plain data only, :mod:`~site_plugins.examples.plain`): ``["example", index]`` and
+  plain data only, :mod:`~site_plugins.examples.checking.plain`): ``["example", index]`` and
   ``["step", line]`` before it runs them (so the build knows where a hang or a crash
   happened), ``["run", index, run]`` after each example, and ``["done"]`` at the end. The
   build judges each run itself, against the page as it read it.
 
-No MkDocs here: this is the checker's engine room, driven by :mod:`site_plugins.examples.checker`.
+No MkDocs here: this is the checker's engine room, driven by
+:mod:`site_plugins.examples.checking.checker`.
 """
 
 from __future__ import annotations
@@ -281,7 +282,7 @@ def _check_apart(session: Session, example: Example,
 def _plain_run(run: ExampleRun) -> dict[str, Any]:
     """The run as plain data; a result the engine's types do not make is an error of the
     step that showed it, and is not drawn."""
-    from site_plugins.examples.plain import PlainDataError, encode, run_to_data
+    from site_plugins.examples.checking.plain import PlainDataError, encode, run_to_data
 
     for step in run.steps:
         try:

@@ -18,7 +18,7 @@ example errors, is left alone and said so.
 
 A second run changes nothing. No MkDocs here: it takes a page's text and its checked result.
 
-    python -m site_plugins.examples.update [--check] [PATH ...]   (default: docs)
+    python -m site_plugins.examples.checking.update [--check] [PATH ...]   (default: docs)
 """
 
 from __future__ import annotations
@@ -179,9 +179,9 @@ def summary(changes: list[ClaimChange]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Update the pages under the given paths; print the diff and a summary."""
-    from site_plugins.examples.checker import Checker
+    from site_plugins.examples.checking.checker import Checker
 
-    parser = argparse.ArgumentParser(prog="python -m site_plugins.examples.update",
+    parser = argparse.ArgumentParser(prog="python -m site_plugins.examples.checking.update",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("paths", nargs="*", default=["docs"])
     parser.add_argument("--check", action="store_true",

@@ -1,6 +1,6 @@
 """Results as plain data: what a page's process tells the checker, and how the checker reads it.
 
-A page's examples run in a process of their own (:mod:`~site_plugins.examples.worker`), and
+A page's examples run in a process of their own (:mod:`~site_plugins.examples.checking.worker`), and
 what they made crosses to the build as **JSON**: text, numbers, lists and objects, never a
 pickle. The build reads it back with no code of the page's choosing:
 

@@ -3,7 +3,7 @@
 :class:`Checker` is what the MkDocs plugin and the pytest collector call: ``submit`` a
 page's text and path, get a future of its :class:`~site_plugins.examples.verify.PageResult`.
 Each page runs in a fresh fork of a worker that has the engine imported
-(:mod:`site_plugins.examples.worker`), so a page cannot change what another verifies, and
+(:mod:`site_plugins.examples.checking.worker`), so a page cannot change what another verifies, and
 its result never depends on which pages ran before it. Pages run in parallel, one per job.
 
 This process keeps the limits, whatever an example does to its own process:
@@ -39,8 +39,14 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from site_plugins.examples.checking.plain import PlainDataError, run_from_data
+from site_plugins.examples.checking.worker import (
+    CONTROL,
+    SETUP_INDEX,
+    CheckLimits,
+    PageRequest,
+)
 from site_plugins.examples.lexer import Example, lex_page
-from site_plugins.examples.plain import PlainDataError, run_from_data
 from site_plugins.examples.session import DiceMode, ExampleRun
 from site_plugins.examples.verify import (
     Failure,
@@ -49,12 +55,6 @@ from site_plugins.examples.verify import (
     page_setup,
     syntax_failure,
     verify_run,
-)
-from site_plugins.examples.worker import (
-    CONTROL,
-    SETUP_INDEX,
-    CheckLimits,
-    PageRequest,
 )
 
 __all__ = ["GRACE", "CheckLimits", "Checker", "CheckerError", "check_pages", "default_jobs"]
@@ -173,7 +173,8 @@ class PageReport:
 
 
 class _Worker:
-    """One worker process (see :mod:`site_plugins.examples.worker`), seen from the build."""
+    """One worker process (see :mod:`site_plugins.examples.checking.worker`), seen from the
+    build."""
 
     def __init__(self, process: subprocess.Popen[bytes], control: socket.socket,
                  stderr: Path) -> None:
@@ -190,7 +191,8 @@ class _Worker:
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
         with stderr.open("wb") as err:
             process = subprocess.Popen(
-                [sys.executable, "-m", "site_plugins.examples.worker", str(theirs.fileno())],
+                [sys.executable, "-m", "site_plugins.examples.checking.worker",
+                 str(theirs.fileno())],
                 pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL, stderr=err, env=env)
         theirs.close()

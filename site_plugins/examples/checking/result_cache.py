@@ -27,9 +27,9 @@ import importlib.util
 from collections.abc import Iterable
 from pathlib import Path
 
+from site_plugins.examples.checking.worker import CheckLimits
 from site_plugins.examples.serving.kept import Kept
 from site_plugins.examples.verify import PageResult
-from site_plugins.examples.worker import CheckLimits
 
 __all__ = ["MAX_PAGES", "RESULTS", "ResultCache", "engine_hash", "engine_roots", "page_key"]
 
@@ -42,7 +42,7 @@ def engine_roots() -> tuple[Path, ...]:
     spec = importlib.util.find_spec("rules_core")
     if spec is None or spec.origin is None:  # pragma: no cover - installed with the plugin
         raise ModuleNotFoundError("rules_core")
-    return (Path(spec.origin).parent, Path(__file__).parent)
+    return (Path(spec.origin).parent, Path(__file__).parents[1])
 
 
 def engine_hash(roots: Iterable[Path] | None = None) -> str:
