@@ -3,7 +3,7 @@
 Front matter, fenced blocks (the examples among them), HTML comments, code spans, link
 targets, HTML tags, attribute lists and abbreviation definitions are not prose: they are
 blanked out with spaces, line breaks kept, so that what is left is found at its file line.
-Used by the glossary check (:mod:`site_plugins.examples.glossary`); no MkDocs here.
+Used by the glossary check (:mod:`site_plugins.examples.site.glossary`); no MkDocs here.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from site_plugins.examples.browser_engine.runtime import (
     plan_engine,
     trace_cards,
 )
-from site_plugins.examples.config import AUTO, ExamplesConfig, RerollOption
+from site_plugins.examples.site.config import AUTO, ExamplesConfig, RerollOption
 from tests.conftest import ROOT
 
 PYODIDE = ROOT / "node_modules" / "pyodide"

@@ -300,7 +300,7 @@ def test_a_server_it_does_not_know_is_left_as_it_is(tmp_path: Path, docs: Path,
 
 
 def test_the_plugin_gives_mkdocs_serve_the_observer(tmp_path: Path, docs: Path) -> None:
-    from site_plugins.examples.plugin import ExamplesPlugin
+    from site_plugins.examples.site.plugin import ExamplesPlugin
 
     plugin = ExamplesPlugin()
     plugin.load_config({})

@@ -25,7 +25,7 @@ def test_the_wheel_holds_the_engine_and_the_browser_modules_only() -> None:
     names = zipfile.ZipFile(io.BytesIO(build_wheel().data)).namelist()
     assert "rules_core/verses/scene.py" in names
     assert "site_plugins/examples/reroll.py" in names
-    assert "site_plugins/examples/plugin.py" not in names  # needs MkDocs
+    assert "site_plugins/examples/site/plugin.py" not in names  # needs MkDocs
     assert "site_plugins/examples/checking/pytest_plugin.py" not in names
 
 

@@ -52,21 +52,8 @@ from site_plugins.examples.checking.page_text import (
     page_text_failure,
     read_page,
 )
-from site_plugins.examples.config import ExamplesConfig
-from site_plugins.examples.glossary import Chapters, engine_systems, focusable_first_uses
 from site_plugins.examples.lexer import slug
-from site_plugins.examples.odds_cache import load_odds, save_odds
-from site_plugins.examples.page_cards import PageCards
-from site_plugins.examples.page_files import (
-    first_line_of,
-    plural,
-    raw_text,
-    site_root,
-    source_path,
-)
-from site_plugins.examples.reference_links import imported_names, name_links, reference_entries
 from site_plugins.examples.render import page_card_data
-from site_plugins.examples.roller_pages import add_roller_pages, place_roller_pages
 from site_plugins.examples.serving import (
     drawn_failures,
     page_cache,
@@ -74,11 +61,24 @@ from site_plugins.examples.serving import (
     serve_watch,
     template_cache,
 )
+from site_plugins.examples.site.config import ExamplesConfig
+from site_plugins.examples.site.glossary import Chapters, engine_systems, focusable_first_uses
+from site_plugins.examples.site.odds_cache import load_odds, save_odds
+from site_plugins.examples.site.page_cards import PageCards
+from site_plugins.examples.site.page_files import (
+    first_line_of,
+    plural,
+    raw_text,
+    site_root,
+    source_path,
+)
+from site_plugins.examples.site.reference_links import imported_names, name_links, reference_entries
+from site_plugins.examples.site.roller_pages import add_roller_pages, place_roller_pages
 from site_plugins.examples.verify import Failure, PageResult
 
 log = get_plugin_logger("rules-examples")
 
-ASSETS = Path(__file__).parent / "assets"
+ASSETS = Path(__file__).parents[1] / "assets"
 ASSET_DIR = "assets/rules-examples"
 STYLESHEET = f"{ASSET_DIR}/examples.css"
 PAGE_SCRIPT = f"{ASSET_DIR}/cards.js"
