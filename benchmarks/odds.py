@@ -36,7 +36,7 @@ from typing import Any
 import rules_core.odds as engine
 from rules_core.odds_text import describe
 from rules_core.question import Question
-from site_plugins.examples.verify import verify_page
+from site_plugins.examples.language.verify import verify_page
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"

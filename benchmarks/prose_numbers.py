@@ -29,10 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from site_plugins.examples.bound_values import written_number  # noqa: E402
 from site_plugins.examples.checking.checker import check_pages  # noqa: E402
-from site_plugins.examples.lexer import lex_page  # noqa: E402
-from site_plugins.examples.prose import mask_code_spans  # noqa: E402
+from site_plugins.examples.language.bound_values import written_number  # noqa: E402
+from site_plugins.examples.language.lexer import lex_page  # noqa: E402
+from site_plugins.examples.language.prose import mask_code_spans  # noqa: E402
 
 CHAPTERS = ("verses", "kruhl", "storypath", "hubris", "chronicle")
 _WORD = re.compile(r"(?<![\w.\-−+])(?:[+\-−]?\d+|[A-Za-z]+(?:-[a-z]+)?)(?!\w|\.\d|-\w)")

@@ -25,12 +25,12 @@ from site_plugins.examples.browser_engine.pyodide_node import (
 )
 from site_plugins.examples.browser_engine.runtime import trace_cards
 from site_plugins.examples.browser_engine.wheels import build_wheel, installed_wheel
-from site_plugins.examples.lexer import slug
-from site_plugins.examples.render import page_card_data
-from site_plugins.examples.reroll import answer as answer_op
-from site_plugins.examples.reroll import reroll_page
-from site_plugins.examples.roll_forms import systems_with_forms
-from site_plugins.examples.verify import verify_page
+from site_plugins.examples.cards.render import page_card_data
+from site_plugins.examples.cards.reroll import answer as answer_op
+from site_plugins.examples.cards.reroll import reroll_page
+from site_plugins.examples.cards.roll_forms import systems_with_forms
+from site_plugins.examples.language.lexer import slug
+from site_plugins.examples.language.verify import verify_page
 from tests.conftest import ROOT
 
 PYODIDE = ROOT / "node_modules" / "pyodide"

@@ -8,12 +8,12 @@ import re
 
 import pytest
 
+from site_plugins.examples.cards.render import page_card_data
+from site_plugins.examples.cards.reroll import parse_cards, reroll_page, rerun
 from site_plugins.examples.checking.update import update_page
-from site_plugins.examples.render import page_card_data
-from site_plugins.examples.reroll import parse_cards, reroll_page, rerun
-from site_plugins.examples.session import DiceMode
+from site_plugins.examples.language.session import DiceMode
+from site_plugins.examples.language.verify import verify_page
 from site_plugins.examples.site.page_cards import PageCards
-from site_plugins.examples.verify import verify_page
 
 pytest_plugins = ["pytester"]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from site_plugins.examples.prose import plain_text, prose
+from site_plugins.examples.language.prose import plain_text, prose
 from site_plugins.examples.site.glossary import (
     GUIDE,
     TOOLTIP_LIMIT,

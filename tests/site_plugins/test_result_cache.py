@@ -13,7 +13,7 @@ from site_plugins.examples.checking.result_cache import (
     page_key,
 )
 from site_plugins.examples.checking.worker import CheckLimits
-from site_plugins.examples.verify import Failure, PageResult
+from site_plugins.examples.language.verify import Failure, PageResult
 
 LIMITS = CheckLimits()
 PAGE = "```rules-example\n>>> 1 + 1\n2\n```\n"

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from site_plugins.examples.cards.render import card_data, render_card
+from site_plugins.examples.cards.reroll import reroll_page
 from site_plugins.examples.checking.checker import Checker, CheckLimits
-from site_plugins.examples.lexer import ExampleSyntaxError, read_setup
-from site_plugins.examples.render import card_data, render_card
-from site_plugins.examples.reroll import reroll_page
-from site_plugins.examples.verify import verify_page
+from site_plugins.examples.language.lexer import ExampleSyntaxError, read_setup
+from site_plugins.examples.language.verify import verify_page
 
 PAGE = '''---
 description: A page with a setup.

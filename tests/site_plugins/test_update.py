@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from site_plugins.examples.checking.update import update_page
-from site_plugins.examples.verify import verify_page
+from site_plugins.examples.language.verify import verify_page
 from tests.conftest import ROOT
 
 STALE = '''# A page

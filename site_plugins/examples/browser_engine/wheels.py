@@ -1,5 +1,6 @@
-"""The wheels the browser installs: ours (the engine and the MkDocs-free example modules) and
-icepool's, built deterministically at build time, and Pyodide's lock file entries for them.
+"""The wheels the browser installs: ours (the engine and the browser subpackages of the
+examples, :data:`BROWSER_PACKAGES`) and icepool's, built deterministically at build time, and
+Pyodide's lock file entries for them.
 
 Build-time only. Same sources give the same bytes, so a rebuild changes no file a reader's
 browser has cached. Nothing is downloaded: icepool's wheel is packed from the installed
@@ -17,17 +18,17 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 import rules_core
+import site_plugins
 from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
 
 WHEEL_NAME = "rules_reference"
 WHEEL_VERSION = "0.2.0"
 #: Pure-Python distributions the engine needs in the browser, shipped as wheels of their own.
 DEPENDENCIES = ("icepool",)
-#: The example modules the browser imports (the rest of site_plugins needs MkDocs or pytest).
-BROWSER_MODULES = ("__init__.py", "fences.py", "prose.py", "bindings.py", "bound_values.py",
-                   "lexer.py", "session.py", "verify.py", "render.py", "render_views.py",
-                   "render_reader.py", "render_code.py", "reroll.py", "reroll_limits.py",
-                   "roll_forms.py")
+#: The subpackages of the examples the browser imports, each shipped whole: they import only
+#: the standard library, ``rules_core`` and each other (the rest of ``site_plugins`` needs
+#: MkDocs, pytest or processes of its own).
+BROWSER_PACKAGES = ("site_plugins.examples.language", "site_plugins.examples.cards")
 
 
 @dataclass(frozen=True)
@@ -56,17 +57,29 @@ class Wheel:
 
 
 def wheel_sources() -> dict[str, bytes]:
-    """Archive path → bytes of every file the browser's Python needs, in a stable order."""
+    """Archive path → bytes of every file the browser's Python needs, in a stable order:
+    ``rules_core``, the ``__init__.py`` of each package above the :data:`BROWSER_PACKAGES`,
+    and every module of those packages."""
     core = Path(rules_core.__file__).parent
-    examples = Path(__file__).parents[1]
     files: dict[str, bytes] = {}
     for path in sorted(core.rglob("*")):
         if path.is_file() and (path.suffix == ".py" or path.name == "py.typed"):
             files[f"rules_core/{path.relative_to(core).as_posix()}"] = path.read_bytes()
-    files["site_plugins/__init__.py"] = (examples.parent / "__init__.py").read_bytes()
-    for name in BROWSER_MODULES:
-        files[f"site_plugins/examples/{name}"] = (examples / name).read_bytes()
+    root = Path(site_plugins.__file__).parents[1]
+    for above in sorted({name for package in BROWSER_PACKAGES
+                         for name in packages_above(package)}):
+        init = root.joinpath(*above.split("."), "__init__.py")
+        files[init.relative_to(root).as_posix()] = init.read_bytes()
+    for package in BROWSER_PACKAGES:
+        for path in sorted(root.joinpath(*package.split(".")).rglob("*.py")):
+            files[path.relative_to(root).as_posix()] = path.read_bytes()
     return files
+
+
+def packages_above(package: str) -> list[str]:
+    """The packages ``package`` is in, outermost first: ``a.b.c`` → ``["a", "a.b"]``."""
+    parts = package.split(".")
+    return [".".join(parts[:depth]) for depth in range(1, len(parts))]
 
 
 def build_wheel(sources: dict[str, bytes] | None = None) -> Wheel:

@@ -1,10 +1,11 @@
 """Check pages in worker processes: isolated, bounded from outside, on every core.
 
 :class:`Checker` is what the MkDocs plugin and the pytest collector call: ``submit`` a
-page's text and path, get a future of its :class:`~site_plugins.examples.verify.PageResult`.
-Each page runs in a fresh fork of a worker that has the engine imported
-(:mod:`site_plugins.examples.checking.worker`), so a page cannot change what another verifies, and
-its result never depends on which pages ran before it. Pages run in parallel, one per job.
+page's text and path, get a future of its
+:class:`~site_plugins.examples.language.verify.PageResult`. Each page runs in a fresh fork of
+a worker that has the engine imported (:mod:`site_plugins.examples.checking.worker`), so a
+page cannot change what another verifies, and its result never depends on which pages ran
+before it. Pages run in parallel, one per job.
 
 This process keeps the limits, whatever an example does to its own process:
 
@@ -46,9 +47,9 @@ from site_plugins.examples.checking.worker import (
     CheckLimits,
     PageRequest,
 )
-from site_plugins.examples.lexer import Example, lex_page
-from site_plugins.examples.session import DiceMode, ExampleRun
-from site_plugins.examples.verify import (
+from site_plugins.examples.language.lexer import Example, lex_page
+from site_plugins.examples.language.session import DiceMode, ExampleRun
+from site_plugins.examples.language.verify import (
     Failure,
     PageResult,
     check_reroll_limits,

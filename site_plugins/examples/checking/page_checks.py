@@ -16,7 +16,7 @@ from concurrent.futures import CancelledError, Future
 
 from site_plugins.examples.checking.checker import Checker, CheckerError, CheckLimits
 from site_plugins.examples.checking.result_cache import RESULTS, engine_hash, page_key
-from site_plugins.examples.verify import PageResult
+from site_plugins.examples.language.verify import PageResult
 
 
 class PageCheckError(Exception):

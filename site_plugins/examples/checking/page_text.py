@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from site_plugins.examples.verify import Failure
+from site_plugins.examples.language.verify import Failure
 
 __all__ = ["PageTextError", "decode_page", "front_matter_error", "page_text_failure",
            "read_page"]

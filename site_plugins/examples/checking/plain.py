@@ -31,9 +31,9 @@ import typing
 from collections.abc import Mapping
 from typing import Any
 
-from site_plugins.examples.bound_values import BoundRun
-from site_plugins.examples.lexer import Example
-from site_plugins.examples.session import DiceMode, ExampleRun, StepRun
+from site_plugins.examples.language.bound_values import BoundRun
+from site_plugins.examples.language.lexer import Example
+from site_plugins.examples.language.session import DiceMode, ExampleRun, StepRun
 
 __all__ = ["PlainDataError", "decode", "encode", "run_from_data", "run_to_data"]
 

@@ -32,14 +32,14 @@ from site_plugins.examples.checking.page_text import (
     page_text_failure,
     read_page,
 )
-from site_plugins.examples.lexer import (
+from site_plugins.examples.language.lexer import (
     ExampleBlock,
     ExampleSyntaxError,
     Step,
     lex_page,
     read_setup,
 )
-from site_plugins.examples.verify import (
+from site_plugins.examples.language.verify import (
     Failure,
     PageResult,
     syntax_failure,

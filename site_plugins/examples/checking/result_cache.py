@@ -28,8 +28,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from site_plugins.examples.checking.worker import CheckLimits
+from site_plugins.examples.language.verify import PageResult
 from site_plugins.examples.serving.kept import Kept
-from site_plugins.examples.verify import PageResult
 
 __all__ = ["MAX_PAGES", "RESULTS", "ResultCache", "engine_hash", "engine_roots", "page_key"]
 

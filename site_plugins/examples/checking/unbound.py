@@ -4,7 +4,7 @@ computes, but are not bound, so nothing narrating a roll is left behind when the
     python -m site_plugins.examples.checking.unbound [PATH ...]   (default: docs)
 
 For every paragraph narrating an example (the paragraph right above it, and those after it,
-as bound values attach: :mod:`~site_plugins.examples.bindings`), each number written in
+as bound values attach: :mod:`~site_plugins.examples.language.bindings`), each number written in
 digits or words, and each run of dice faces, that is not inside a bound value is compared
 with what the example computed: the values its statements showed (``_``) and the names they
 bound, with their attributes two levels down. A match is listed with the expressions that
@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from site_plugins.examples.bindings import Place, paragraphs
-from site_plugins.examples.bound_values import is_number, written_number
-from site_plugins.examples.lexer import Example, card_ids, lex_page, read_setup
-from site_plugins.examples.session import Session
+from site_plugins.examples.language.bindings import Place, paragraphs
+from site_plugins.examples.language.bound_values import is_number, written_number
+from site_plugins.examples.language.lexer import Example, card_ids, lex_page, read_setup
+from site_plugins.examples.language.session import Session
 
 #: How deep into a value's attributes the aid looks for numbers.
 DEPTH = 2

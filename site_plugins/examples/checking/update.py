@@ -30,10 +30,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from site_plugins.examples.bound_values import PROSE, BoundRun
-from site_plugins.examples.lexer import Step
-from site_plugins.examples.session import StepRun
-from site_plugins.examples.verify import PageResult, check_bound, check_step, normalize
+from site_plugins.examples.language.bound_values import PROSE, BoundRun
+from site_plugins.examples.language.lexer import Step
+from site_plugins.examples.language.session import StepRun
+from site_plugins.examples.language.verify import PageResult, check_bound, check_step, normalize
 
 #: The kind of a change to a bound value of the prose.
 BOUND = "bound value"

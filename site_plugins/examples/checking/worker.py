@@ -44,10 +44,10 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from site_plugins.examples.lexer import Example
+from site_plugins.examples.language.lexer import Example
 
 if TYPE_CHECKING:
-    from site_plugins.examples.session import ExampleRun, Session
+    from site_plugins.examples.language.session import ExampleRun, Session
 
 #: A control message: one letter and a number (a pid, or an exit status).
 CONTROL = struct.Struct("!ci")
@@ -172,7 +172,7 @@ def _children() -> list[int]:
 def _preload() -> None:
     """Import the engine and the checker once, so each page's fork starts with them."""
     import rules_core
-    from site_plugins.examples import verify  # noqa: F401  (imports the session and lexer)
+    from site_plugins.examples.language import verify  # noqa: F401  (imports the session and lexer)
 
     for module in pkgutil.walk_packages(rules_core.__path__, "rules_core."):
         # A broken module is reported by the page that imports it, at its line.
@@ -233,8 +233,8 @@ def _confine(request: PageRequest) -> None:
 
 
 def _check_page(connection: Connection, request: PageRequest) -> None:
-    from site_plugins.examples.lexer import lex_page
-    from site_plugins.examples.session import Session
+    from site_plugins.examples.language.lexer import lex_page
+    from site_plugins.examples.language.session import Session
 
     lexed = lex_page(request.text, request.first_line)
 

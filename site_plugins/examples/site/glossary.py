@@ -25,7 +25,7 @@ the term alone on its line, then a definition that starts with the term's expans
   term's tooltip without a tab stop on each repetition (:func:`focusable_first_uses`).
 - **The check.** A chapter's page that uses an all-capitals word (two or more capital
   letters: ``AD``, ``PRW``) its glossary lacks is a problem naming the page and line and
-  saying where to add the term. Only prose is checked (:mod:`site_plugins.examples.prose`:
+  saying where to add the term. Only prose is checked (:mod:`site_plugins.examples.language.prose`:
   not code, fenced blocks and the examples among them, front matter, HTML comments and
   tags, link targets), and on the glossary page, not its own term lines.
 
@@ -41,7 +41,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from site_plugins.examples.prose import ALL_CAPITALS, mask_blocks, plain_text, prose
+from site_plugins.examples.language.prose import ALL_CAPITALS, mask_blocks, plain_text, prose
 
 #: The glossary page of a chapter, inside the chapter's folder.
 GLOSSARY_PAGE = "glossary.md"

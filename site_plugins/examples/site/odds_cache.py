@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 import rules_core
-from site_plugins.examples.render import KNOWN_ODDS_LINES, ODDS_LINES
+from site_plugins.examples.cards.render import KNOWN_ODDS_LINES, ODDS_LINES
 
 
 def odds_code_version() -> str:

@@ -14,13 +14,13 @@ import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol
 
-from site_plugins.examples.bound_values import PROSE
-from site_plugins.examples.lexer import card_ids, unique
-from site_plugins.examples.render import bound_span, render_card
-from site_plugins.examples.render_reader import reader_items
+from site_plugins.examples.cards.render import bound_span, render_card
+from site_plugins.examples.cards.render_reader import reader_items
+from site_plugins.examples.language.bound_values import PROSE
+from site_plugins.examples.language.lexer import card_ids, unique
+from site_plugins.examples.language.session import ExampleRun
+from site_plugins.examples.language.verify import PageResult
 from site_plugins.examples.serving.kept import Kept
-from site_plugins.examples.session import ExampleRun
-from site_plugins.examples.verify import PageResult
 
 
 class Heading(Protocol):

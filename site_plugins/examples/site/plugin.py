@@ -44,6 +44,7 @@ from site_plugins.examples.browser_engine.runtime import (
     plan_engine,
     write_runtime,
 )
+from site_plugins.examples.cards.render import page_card_data
 from site_plugins.examples.checking.checker import CheckLimits
 from site_plugins.examples.checking.page_checks import PageCheckError, PageChecks
 from site_plugins.examples.checking.page_text import (
@@ -52,8 +53,8 @@ from site_plugins.examples.checking.page_text import (
     page_text_failure,
     read_page,
 )
-from site_plugins.examples.lexer import slug
-from site_plugins.examples.render import page_card_data
+from site_plugins.examples.language.lexer import slug
+from site_plugins.examples.language.verify import Failure, PageResult
 from site_plugins.examples.serving import (
     drawn_failures,
     page_cache,
@@ -74,7 +75,6 @@ from site_plugins.examples.site.page_files import (
 )
 from site_plugins.examples.site.reference_links import imported_names, name_links, reference_entries
 from site_plugins.examples.site.roller_pages import add_roller_pages, place_roller_pages
-from site_plugins.examples.verify import Failure, PageResult
 
 log = get_plugin_logger("rules-examples")
 

@@ -4,7 +4,7 @@ at the end of the chapter's section of the navigation.
 A chapter is a folder of the docs named like an engine system (``docs/verses/`` for
 ``rules_core.verses``); a system that declares a ``ROLL_FORM`` gets the page
 ``<chapter>/roll-your-own.md`` with nothing written by the chapter's author
-(:mod:`site_plugins.examples.roll_forms` draws it).
+(:mod:`site_plugins.examples.cards.roll_forms` draws it).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
-from site_plugins.examples.roll_forms import PAGE_NAME, roller_page, systems_with_forms
+from site_plugins.examples.cards.roll_forms import PAGE_NAME, roller_page, systems_with_forms
 
 
 def add_roller_pages(files: Files, config: MkDocsConfig) -> list[str]:

@@ -36,7 +36,7 @@ import rules_core
 for info in pkgutil.walk_packages(rules_core.__path__, "rules_core."):
     importlib.import_module(info.name)
 import icepool
-import site_plugins.examples.reroll
+import site_plugins.examples.cards.reroll
 from rules_core.odds_text import describe
 from rules_core.procedure import CountAtLeast, Procedure
 from rules_core.question import AtLeast

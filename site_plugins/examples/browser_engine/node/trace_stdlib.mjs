@@ -52,7 +52,7 @@ import hashlib, importlib, json, pkgutil, sys, time
 import rules_core
 for info in pkgutil.walk_packages(rules_core.__path__, "rules_core."):
     importlib.import_module(info.name)
-from site_plugins.examples.reroll import reroll_page
+from site_plugins.examples.cards.reroll import reroll_page
 
 
 class Overrun(BaseException):
@@ -91,9 +91,9 @@ for page, cards in enumerate(json.loads(CARDS_JSON)):
                 MISSING.append(f"page {page}, line {card['line']}, seed {seed}: {answer[:1500]}")
             DIGESTS[f"{page}:{card['line']}:{seed}"] = hashlib.sha256(answer.encode()).hexdigest()
 
-# Each chapter's roller, as its page's Roll button asks (site_plugins.examples.roll_forms).
-from site_plugins.examples.reroll import answer as answer_op
-from site_plugins.examples.roll_forms import systems_with_forms
+# Each chapter's roller, as its page's Roll button asks (site_plugins.examples.cards.roll_forms).
+from site_plugins.examples.cards.reroll import answer as answer_op
+from site_plugins.examples.cards.roll_forms import systems_with_forms
 for system in sorted(systems_with_forms()):
     request = json.dumps({"system": system, "values": {}})
     for seed in range(first, first + count):

@@ -11,17 +11,17 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from site_plugins.examples.bindings import Narration
-from site_plugins.examples.bound_values import TITLE, BoundRun
-from site_plugins.examples.lexer import (
+from site_plugins.examples.language.bindings import Narration
+from site_plugins.examples.language.bound_values import TITLE, BoundRun
+from site_plugins.examples.language.lexer import (
     Example,
     ExampleBlock,
     ExampleSyntaxError,
     lex_page,
     read_setup,
 )
-from site_plugins.examples.reroll_limits import MAX_BINDINGS, MAX_CARDS, MAX_SOURCE
-from site_plugins.examples.session import DEFAULT_TIME_LIMIT, ExampleRun, Session, StepRun
+from site_plugins.examples.language.reroll_limits import MAX_BINDINGS, MAX_CARDS, MAX_SOURCE
+from site_plugins.examples.language.session import DEFAULT_TIME_LIMIT, ExampleRun, Session, StepRun
 
 _TRACEBACK_HEADER = "Traceback (most recent call last):"
 #: A claimed refusal: an error class, optionally ``: `` and the start of its message + ``...``.

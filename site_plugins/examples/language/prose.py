@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from site_plugins.examples.fences import fences
+from site_plugins.examples.language.fences import fences
 
 #: An all-capitals word: two or more capital letters, a whole word (``GM's`` uses ``GM``).
 ALL_CAPITALS = re.compile(r"\b[A-Z]{2,}\b")

@@ -30,8 +30,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from site_plugins.examples.bound_values import PROSE, TITLE, Binding
-from site_plugins.examples.prose import (
+from site_plugins.examples.language.bound_values import PROSE, TITLE, Binding
+from site_plugins.examples.language.prose import (
     LINK_TARGET,
     BoundSource,
     bound_sources,

@@ -23,7 +23,7 @@ import rules_core
 from rules_core.dice import RandomDice, ScriptedDice
 from rules_core.errors import RulesCoreError
 from rules_core.roll_form import ChoiceField, NumberField, RollForm
-from site_plugins.examples.render_views import render_explanation
+from site_plugins.examples.cards.render_views import render_explanation
 
 #: The page each chapter's roller is on, inside the chapter's folder.
 PAGE_NAME = "roll-your-own.md"

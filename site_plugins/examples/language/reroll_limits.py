@@ -1,8 +1,8 @@
 """What the browser's Reroll accepts from a page in one request.
 
-The Reroll (:mod:`~site_plugins.examples.reroll`) refuses a request past these limits, and
+The Reroll (:mod:`~site_plugins.examples.cards.reroll`) refuses a request past these limits, and
 the build fails a page whose examples, bound values or statements are past them
-(:func:`~site_plugins.examples.verify.check_reroll_limits`), so that a Reroll never refuses
+(:func:`~site_plugins.examples.language.verify.check_reroll_limits`), so that a Reroll never refuses
 a page the build drew. No MkDocs here.
 """
 

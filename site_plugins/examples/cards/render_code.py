@@ -17,7 +17,7 @@ import tokenize
 from collections.abc import Iterator, Mapping
 
 from rules_core.dice import format_faces
-from site_plugins.examples.session import ExampleRun, StepRun
+from site_plugins.examples.language.session import ExampleRun, StepRun
 
 #: A ``rolled(...)`` call with its faces as one string literal (or none): its faces can be
 #: written back into the code.

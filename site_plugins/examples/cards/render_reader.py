@@ -20,9 +20,9 @@ import re
 from dataclasses import dataclass, replace
 
 from rules_core.explain import Explanation, StatLine, TableView
-from site_plugins.examples.render_code import statement_words
-from site_plugins.examples.render_views import render_explanation, render_stat_lines
-from site_plugins.examples.session import ExampleRun, StepRun
+from site_plugins.examples.cards.render_code import statement_words
+from site_plugins.examples.cards.render_views import render_explanation, render_stat_lines
+from site_plugins.examples.language.session import ExampleRun, StepRun
 
 
 @dataclass(frozen=True)

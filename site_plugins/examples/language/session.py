@@ -25,8 +25,8 @@ from rules_core.copying import independent_copy
 from rules_core.dice import RandomDice, ScriptedDice, sources_made
 from rules_core.errors import RulesCoreError
 from rules_core.explain import Explanation, StatLine
-from site_plugins.examples.bound_values import Binding, BoundRun, evaluate
-from site_plugins.examples.lexer import Example, Step
+from site_plugins.examples.language.bound_values import Binding, BoundRun, evaluate
+from site_plugins.examples.language.lexer import Example, Step
 
 #: Longest an example (all its statements) may run at build time before it is stopped, in
 #: seconds.

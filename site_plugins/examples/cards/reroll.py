@@ -31,13 +31,18 @@ from typing import Any
 
 from rules_core.explain import StatLine
 from rules_core.words import count
-from site_plugins.examples.bound_values import PROSE, TITLE, Binding
-from site_plugins.examples.lexer import Example, Step
-from site_plugins.examples.render_code import render_code
-from site_plugins.examples.render_reader import render_reader
-from site_plugins.examples.reroll_limits import MAX_BINDINGS, MAX_CARDS, MAX_FACES, MAX_SOURCE
-from site_plugins.examples.roll_forms import roll_answer
-from site_plugins.examples.session import DiceMode, ExampleRun, Session
+from site_plugins.examples.cards.render_code import render_code
+from site_plugins.examples.cards.render_reader import render_reader
+from site_plugins.examples.cards.roll_forms import roll_answer
+from site_plugins.examples.language.bound_values import PROSE, TITLE, Binding
+from site_plugins.examples.language.lexer import Example, Step
+from site_plugins.examples.language.reroll_limits import (
+    MAX_BINDINGS,
+    MAX_CARDS,
+    MAX_FACES,
+    MAX_SOURCE,
+)
+from site_plugins.examples.language.session import DiceMode, ExampleRun, Session
 
 
 class RerollRequestError(ValueError):
@@ -60,7 +65,7 @@ class CardInput:
 def answer(op: str, request_json: str, seed: int | None = None) -> str:
     """The browser engine's one entry point: answer the page's request ``op`` (JSON in,
     JSON out): ``reroll`` (:func:`reroll_page`), ``replay`` (:func:`replay_page`) or
-    ``roll`` (a chapter's roller, :func:`site_plugins.examples.roll_forms.roll_answer`)."""
+    ``roll`` (a chapter's roller, :func:`site_plugins.examples.cards.roll_forms.roll_answer`)."""
     if op == "reroll":
         return reroll_page(request_json, seed)
     if op == "replay":

@@ -15,9 +15,9 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from site_plugins.examples.bindings import Narration, Place, read_bound_prose, read_title
-from site_plugins.examples.bound_values import Binding
-from site_plugins.examples.fences import fences
+from site_plugins.examples.language.bindings import Narration, Place, read_bound_prose, read_title
+from site_plugins.examples.language.bound_values import Binding
+from site_plugins.examples.language.fences import fences
 
 KINDS = {"rules-example": "example", "rules-check": "check"}
 #: The front-matter key of a page's setup: statements run before its first example.
@@ -58,7 +58,7 @@ class Example:
     """What an example runs, wherever it was written: ``example`` (a card) or ``check`` (a
     claim for a note), the 1-based line its fence opens on, its steps and its title (plain
     text), and the bound values that narrate it, in its title first, then in the prose, in
-    page order (:mod:`~site_plugins.examples.bindings`)."""
+    page order (:mod:`~site_plugins.examples.language.bindings`)."""
 
     kind: str
     line: int
