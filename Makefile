@@ -23,14 +23,14 @@ build: setup
 	$(BIN)/mkdocs build --strict
 
 # Rewrite the claims of docs examples whose output no longer matches, and print the diff to
-# review (site_plugins/examples/update.py); examples that error are left alone.
+# review (site_plugins/examples/checking/update.py); examples that error are left alone.
 examples-update: setup
-	$(BIN)/python -m site_plugins.examples.update docs
+	$(BIN)/python -m site_plugins.examples.checking.update docs
 
 # List the numbers in the prose next to an example that equal a value the example computes
-# but are not bound (site_plugins/examples/unbound.py), with expressions to bind them.
+# but are not bound (site_plugins/examples/checking/unbound.py), with expressions to bind them.
 examples-unbound: setup
-	$(BIN)/python -m site_plugins.examples.unbound docs
+	$(BIN)/python -m site_plugins.examples.checking.unbound docs
 
 lint: setup
 	$(BIN)/ruff check rules_core site_plugins tests benchmarks

@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from site_plugins.examples.checker import Checker, default_jobs  # noqa: E402
+from site_plugins.examples.checking.checker import Checker, default_jobs  # noqa: E402
 
 
 def rulebook(directory: Path, copies: int) -> Path:

@@ -11,9 +11,9 @@ figure (the first time this process answers it, icepool's own caches cold) is ke
 
 The same measurement runs twice: here in CPython, and inside Pyodide (the npm package in
 ``node_modules/pyodide``) under Node by ``benchmarks/odds_pyodide.mjs``, which installs our
-wheel and icepool's (built by ``site_plugins.examples.runtime``), mounts the repository and
-calls :func:`measure` of this file. Goals: each question at most 50 ms in CPython and 200 ms
-in Pyodide.
+wheel and icepool's (built by ``site_plugins.examples.browser_engine.runtime``), mounts the
+repository and calls :func:`measure` of this file. Goals: each question at most 50 ms in
+CPython and 200 ms in Pyodide.
 
     python benchmarks/odds.py [--repeat 5] [--no-pyodide]
 
@@ -36,7 +36,7 @@ from typing import Any
 import rules_core.odds as engine
 from rules_core.odds_text import describe
 from rules_core.question import Question
-from site_plugins.examples.verify import verify_page
+from site_plugins.examples.language.verify import verify_page
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -92,7 +92,7 @@ def cpython_import_ms(runs: int) -> list[float]:
 
 def run_pyodide(repeat: int) -> dict[str, Any]:
     """The Pyodide side's JSON (see ``odds_pyodide.mjs``)."""
-    from site_plugins.examples.runtime import build_wheel, installed_wheel
+    from site_plugins.examples.browser_engine.runtime import build_wheel, installed_wheel
 
     node = shutil.which("node")
     if node is None:

@@ -6,7 +6,7 @@ another fence comes first) is read, and every number in it is listed: digits (``
 ``+2``) and numbers in words (``three``, ``Twenty-one``), not ``a``/``an``. A seeded sample
 of them is then perturbed one at a time (a number one higher; a word for the next number)
 and each perturbed page is checked the way pytest checks it (the checker's worker
-processes, :func:`site_plugins.examples.checker.check_pages`): a number is *checked* when
+processes, :func:`site_plugins.examples.checking.checker.check_pages`): a number is *checked* when
 its perturbed page fails. The page itself must verify first.
 
     python benchmarks/prose_numbers.py [--sample 60] [--seed 22] [--all]
@@ -29,10 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from site_plugins.examples.bound_values import written_number  # noqa: E402
-from site_plugins.examples.checker import check_pages  # noqa: E402
-from site_plugins.examples.lexer import lex_page  # noqa: E402
-from site_plugins.examples.prose import mask_code_spans  # noqa: E402
+from site_plugins.examples.checking.checker import check_pages  # noqa: E402
+from site_plugins.examples.language.bound_values import written_number  # noqa: E402
+from site_plugins.examples.language.lexer import lex_page  # noqa: E402
+from site_plugins.examples.language.prose import mask_code_spans  # noqa: E402
 
 CHAPTERS = ("verses", "kruhl", "storypath", "hubris", "chronicle")
 _WORD = re.compile(r"(?<![\w.\-−+])(?:[+\-−]?\d+|[A-Za-z]+(?:-[a-z]+)?)(?!\w|\.\d|-\w)")

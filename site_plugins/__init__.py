@@ -1,5 +1,6 @@
 """MkDocs plugins of the live rules reference.
 
-Modules that also run in the browser (the example session and renderer) import nothing
-from MkDocs; only ``plugin.py`` and ``config.py`` do.
+The subpackages of ``examples`` that also run in the browser (the example language and the
+cards, ``site_plugins.examples.browser_engine.wheels.BROWSER_PACKAGES``) import nothing from
+MkDocs.
 """

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from site_plugins.examples.reroll import replay_page
+from site_plugins.examples.cards.reroll import replay_page
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard, visit
 
 CHAPTERS = ("verses", "kruhl", "storypath", "hubris", "chronicle")

@@ -1,8 +1,9 @@
 """The site under the Content-Security-Policy the build recommends, sent by Debian's nginx.
 
 The build writes the policy and an nginx line carrying it into the site
-(``site_plugins/examples/csp.py``). nginx serves the site with the README's recommended
-configuration and that line in every ``location`` (nginx does not inherit ``add_header`` into
+(``site_plugins/examples/browser_engine/csp.py``). nginx serves the site with the README's
+recommended configuration and that line in every ``location`` (nginx does not inherit
+``add_header`` into
 a location with its own). Beside the enforced header, nginx sends the same policy as
 ``Content-Security-Policy-Report-Only`` with a ``report-uri``: Chromium then posts every
 violation, the page's and also its workers' (the engine's worker, Material's search worker,
@@ -26,8 +27,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import ConsoleMessage, Page, expect
 
-from site_plugins.examples.csp import NGINX_FILE, POLICY_FILE
-from site_plugins.examples.plugin import RUNTIME_DIR
+from site_plugins.examples.browser_engine.csp import NGINX_FILE, POLICY_FILE
+from site_plugins.examples.site.plugin import RUNTIME_DIR
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard
 from tests.browser.test_hosting_browser import (
     NGINX,

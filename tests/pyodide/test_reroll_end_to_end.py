@@ -23,9 +23,9 @@ from typing import Any
 
 import pytest
 
-from site_plugins.examples.render import render_card
-from site_plugins.examples.reroll import reroll_page
-from site_plugins.examples.verify import verify_page
+from site_plugins.examples.cards.render import render_card
+from site_plugins.examples.cards.reroll import reroll_page
+from site_plugins.examples.language.verify import verify_page
 from tests.conftest import ROOT
 
 PAGES = sorted((ROOT / "docs").rglob("*.md"))

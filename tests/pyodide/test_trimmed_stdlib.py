@@ -16,21 +16,21 @@ from concurrent.futures import ThreadPoolExecutor
 from hashlib import sha256
 from pathlib import Path
 
-from site_plugins.examples.lexer import slug
-from site_plugins.examples.pyodide_node import (
+from site_plugins.examples.browser_engine.pyodide_node import (
     check_stdlib,
     compile_stdlib,
     compiled_wheel,
     trace_stdlib,
     trimmed_stdlib,
 )
-from site_plugins.examples.render import page_card_data
-from site_plugins.examples.reroll import answer as answer_op
-from site_plugins.examples.reroll import reroll_page
-from site_plugins.examples.roll_forms import systems_with_forms
-from site_plugins.examples.runtime import trace_cards
-from site_plugins.examples.verify import verify_page
-from site_plugins.examples.wheels import build_wheel, installed_wheel
+from site_plugins.examples.browser_engine.runtime import trace_cards
+from site_plugins.examples.browser_engine.wheels import build_wheel, installed_wheel
+from site_plugins.examples.cards.render import page_card_data
+from site_plugins.examples.cards.reroll import answer as answer_op
+from site_plugins.examples.cards.reroll import reroll_page
+from site_plugins.examples.cards.roll_forms import systems_with_forms
+from site_plugins.examples.language.lexer import slug
+from site_plugins.examples.language.verify import verify_page
 from tests.conftest import ROOT
 
 PYODIDE = ROOT / "node_modules" / "pyodide"

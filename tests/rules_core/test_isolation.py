@@ -29,6 +29,7 @@ def test_rules_core_imports_without_mkdocs_or_markdown() -> None:
 
 
 def test_the_example_runner_imports_without_mkdocs_or_markdown() -> None:
-    done = imports_cleanly("site_plugins.examples.session", "site_plugins.examples.verify",
-                           "site_plugins.examples.render")
+    done = imports_cleanly("site_plugins.examples.language.session",
+                           "site_plugins.examples.language.verify",
+                           "site_plugins.examples.cards.render")
     assert done.returncode == 0, done.stderr

@@ -1,5 +1,7 @@
 """Layering: the core names no system, a system imports only the core and itself, only
-``rules_core.odds`` imports icepool, and the browser's Python imports no MkDocs."""
+``rules_core.odds`` imports icepool, and the browser's Python imports no MkDocs: the
+subpackages of the examples that the browser imports import only the standard library, the
+core and each other. And no folder of ``site_plugins`` holds more than 15 modules."""
 
 from __future__ import annotations
 
@@ -10,12 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from site_plugins.examples.wheels import BROWSER_MODULES
+from site_plugins.examples.browser_engine.wheels import BROWSER_PACKAGES
 from tests.conftest import ROOT
 
 CORE = ROOT / "rules_core"
 SYSTEMS = sorted(p.name for p in CORE.iterdir() if (p / "__init__.py").is_file())
 STDLIB = set(sys.stdlib_module_names) | {"__future__"}
+EXAMPLES = ROOT / "site_plugins" / "examples"
+#: Every module the browser imports: every one in the browser packages, however deep.
+BROWSER_FILES = sorted(path for package in BROWSER_PACKAGES
+                       for path in ROOT.joinpath(*package.split(".")).rglob("*.py"))
+#: Most modules in one folder of ``site_plugins``.
+MAX_MODULES_PER_FOLDER = 15
 
 
 def imports(path: Path) -> set[str]:
@@ -70,12 +78,35 @@ def test_only_the_odds_import_icepool_and_only_the_dice_import_random() -> None:
             assert path.name == "dice.py" and path.parent == CORE, path
 
 
-@pytest.mark.parametrize("module", [m for m in BROWSER_MODULES if m != "__init__.py"])
-def test_the_browser_modules_import_no_mkdocs(module: str) -> None:
-    path = ROOT / "site_plugins" / "examples" / module
-    browser = {f"site_plugins.examples.{m.removesuffix('.py')}" for m in BROWSER_MODULES}
+def in_browser_package(name: str) -> bool:
+    return any(name == package or name.startswith(f"{package}.")
+               for package in BROWSER_PACKAGES)
+
+
+@pytest.mark.parametrize("package", BROWSER_PACKAGES)
+def test_each_browser_package_is_a_package_of_the_examples(package: str) -> None:
+    folder = ROOT.joinpath(*package.split("."))
+    assert folder.parent == EXAMPLES and (folder / "__init__.py").is_file(), package
+    assert len(list(folder.glob("*.py"))) > 1, f"{package} has no modules"
+
+
+@pytest.mark.parametrize("path", BROWSER_FILES, ids=lambda p: p.relative_to(EXAMPLES).as_posix())
+def test_the_browser_packages_import_only_the_standard_library_the_core_and_each_other(
+        path: Path) -> None:
     for name in imports(path):
-        assert top(name) in STDLIB | {"rules_core"} or name in browser, f"{module}: {name}"
+        assert top(name) in STDLIB | {"rules_core"} or in_browser_package(name), (
+            f"{path.relative_to(ROOT)} imports {name}, which the browser does not have: the "
+            f"browser packages are {', '.join(BROWSER_PACKAGES)}")
+
+
+def test_no_folder_of_site_plugins_holds_more_than_15_modules() -> None:
+    folders = {path.parent for path in (ROOT / "site_plugins").rglob("*.py")}
+    assert len(folders) > 2, "too few folders found to be checking anything"
+    for folder in sorted(folders):
+        modules = sorted(path.name for path in folder.glob("*.py"))
+        assert len(modules) <= MAX_MODULES_PER_FOLDER, (
+            f"{folder.relative_to(ROOT)} holds {len(modules)} modules: split it into "
+            f"subpackages by role (at most {MAX_MODULES_PER_FOLDER} each)")
 
 
 def test_the_card_ui_reaches_the_engine_only_through_its_client() -> None:

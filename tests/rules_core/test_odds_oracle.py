@@ -136,7 +136,7 @@ def procedures_of(question: Question) -> list[Procedure]:
 def docs_questions() -> dict[str, Question]:
     """Every odds question the docs' cards ask about at most MOST_DICE dice, small enough for
     the oracle's budget (seven d6 read as a total are not: 6**7 runs)."""
-    from site_plugins.examples.verify import verify_page
+    from site_plugins.examples.language.verify import verify_page
 
     found: dict[str, Question] = {}
     for page in sorted((ROOT / "docs").rglob("*.md")):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from site_plugins.examples.checker import Checker
+    from site_plugins.examples.checking.checker import Checker
 
 #: Seconds one example may run in the checker tests.
 LIMIT = 1.0
@@ -21,7 +21,7 @@ SLACK = 4.0
 
 @pytest.fixture(scope="module")
 def checker() -> Iterator[Checker]:
-    from site_plugins.examples.checker import Checker, CheckLimits
+    from site_plugins.examples.checking.checker import Checker, CheckLimits
 
     with Checker(CheckLimits(time_limit=LIMIT, memory_mb=512), jobs=2) as running:
         yield running

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from site_plugins.examples.verify import verify_page
+from site_plugins.examples.language.verify import verify_page
 from tests.conftest import ROOT
 
 GUIDE = ROOT / "docs" / "authoring.md"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from site_plugins.examples.lexer import LexedPage, lex_page
+from site_plugins.examples.language.lexer import LexedPage, lex_page
 
 CARD = '''```rules-example title="{title}"
 >>> {name} = {value}

@@ -8,12 +8,12 @@ import re
 
 import pytest
 
-from site_plugins.examples.page_cards import PageCards
-from site_plugins.examples.render import page_card_data
-from site_plugins.examples.reroll import parse_cards, reroll_page, rerun
-from site_plugins.examples.session import DiceMode
-from site_plugins.examples.update import update_page
-from site_plugins.examples.verify import verify_page
+from site_plugins.examples.cards.render import page_card_data
+from site_plugins.examples.cards.reroll import parse_cards, reroll_page, rerun
+from site_plugins.examples.checking.update import update_page
+from site_plugins.examples.language.session import DiceMode
+from site_plugins.examples.language.verify import verify_page
+from site_plugins.examples.site.page_cards import PageCards
 
 pytest_plugins = ["pytester"]
 
@@ -148,8 +148,8 @@ def test_pytest_names_an_item_after_each_line_of_bound_values(pytester: pytest.P
     docs = pytester.mkdir("docs")
     (docs / "p.md").write_text(PAGE.replace("[3]{= punch.damage} damage",
                                             "[4]{= punch.damage} damage"), encoding="utf-8")
-    result = pytester.runpytest_subprocess("-p", "site_plugins.examples.pytest_plugin", "-v",
-                                           "-rf", "docs", timeout=120)
+    result = pytester.runpytest_subprocess("-p", "site_plugins.examples.checking.pytest_plugin",
+                                           "-v", "-rf", "docs", timeout=120)
     result.assert_outcomes(passed=8, failed=1)
     result.stdout.fnmatch_lines([
         "*docs/p.md:8 PASSED*", "*docs/p.md:10 PASSED*", "*docs/p.md:19 PASSED*",

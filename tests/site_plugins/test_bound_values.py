@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from rules_core.outcome import Outcome
-from site_plugins.examples.bound_values import (
+from site_plugins.examples.language.bound_values import (
     Binding,
     BoundTextError,
     bound_text,

@@ -16,12 +16,12 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
-from site_plugins.examples import checker as checker_module
-from site_plugins.examples import page_checks as page_checks_module
-from site_plugins.examples import plugin as plugin_module
-from site_plugins.examples import runtime as runtime_module
-from site_plugins.examples.checker import Checker
-from site_plugins.examples.result_cache import RESULTS
+from site_plugins.examples.browser_engine import runtime as runtime_module
+from site_plugins.examples.checking import checker as checker_module
+from site_plugins.examples.checking import page_checks as page_checks_module
+from site_plugins.examples.checking.checker import Checker
+from site_plugins.examples.checking.result_cache import RESULTS
+from site_plugins.examples.site import plugin as plugin_module
 from tests.conftest import ROOT, SAMPLES, make_site
 
 MKDOCS = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"]
@@ -227,7 +227,7 @@ def test_every_card_that_rolls_shows_odds(project_site: Path) -> None:
 
 
 def test_the_project_site_ships_no_file_a_stock_host_types_wrongly(project_site: Path) -> None:
-    from site_plugins.examples.hosting import wrongly_typed
+    from site_plugins.examples.browser_engine.hosting import wrongly_typed
 
     assert wrongly_typed(project_site) == [] and not list(project_site.rglob("*.mjs"))
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from site_plugins.examples.checker import GRACE, Checker, check_pages
-from site_plugins.examples.verify import PageResult
+from site_plugins.examples.checking.checker import GRACE, Checker, check_pages
+from site_plugins.examples.language.verify import PageResult
 from tests.site_plugins.conftest import LIMIT, SLACK
 
 

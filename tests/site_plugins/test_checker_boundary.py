@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from site_plugins.examples.checker import GRACE, Checker
-from site_plugins.examples.verify import PageResult
+from site_plugins.examples.checking.checker import GRACE, Checker
+from site_plugins.examples.language.verify import PageResult
 from tests.malformed.cases import SPIN, feeder
 from tests.site_plugins.conftest import LIMIT, SLACK
 

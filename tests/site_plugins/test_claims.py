@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from site_plugins.examples.verify import line_diff, verify_page
+from site_plugins.examples.language.verify import line_diff, verify_page
 
 FENCE = "```"
 SETUP = (">>> from rules_core.verses import Actor, Scene, PUNCH",

@@ -10,7 +10,7 @@ import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from site_plugins.examples.csp import (
+from site_plugins.examples.browser_engine.csp import (
     NGINX_FILE,
     POLICY_FILE,
     InlineScript,

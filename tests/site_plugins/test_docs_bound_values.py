@@ -12,9 +12,9 @@ import re
 
 import pytest
 
-from site_plugins.examples.bound_values import written_number
-from site_plugins.examples.lexer import lex_page
-from site_plugins.examples.verify import verify_page
+from site_plugins.examples.language.bound_values import written_number
+from site_plugins.examples.language.lexer import lex_page
+from site_plugins.examples.language.verify import verify_page
 from tests.conftest import ROOT
 
 PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").rglob("*.md")

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from site_plugins.examples.render import page_card_data
-from site_plugins.examples.reroll import parse_cards, rerun
-from site_plugins.examples.session import DiceMode
-from site_plugins.examples.verify import verify_page
+from site_plugins.examples.cards.render import page_card_data
+from site_plugins.examples.cards.reroll import parse_cards, rerun
+from site_plugins.examples.language.session import DiceMode
+from site_plugins.examples.language.verify import verify_page
 from tests.conftest import ROOT
 
 PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").rglob("*.md"))

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from site_plugins.examples.glossary import (
+from site_plugins.examples.language.prose import plain_text, prose
+from site_plugins.examples.site.glossary import (
     GUIDE,
     TOOLTIP_LIMIT,
     Chapters,
@@ -20,7 +21,6 @@ from site_plugins.examples.glossary import (
     read_glossary,
     unknown_terms,
 )
-from site_plugins.examples.prose import plain_text, prose
 from tests.conftest import ROOT
 
 DOCS = ROOT / "docs"

@@ -13,7 +13,7 @@ import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from site_plugins.examples.glossary import GUIDE
+from site_plugins.examples.site.glossary import GUIDE
 
 #: No --quiet: it drops warnings before strict mode counts them.
 MKDOCS = [sys.executable, "-m", "mkdocs", "build", "--strict"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from site_plugins.examples.hosting import wrongly_typed
+from site_plugins.examples.browser_engine.hosting import wrongly_typed
 from tests.conftest import make_site
 from tests.site_plugins.test_build import ENV, MKDOCS
 

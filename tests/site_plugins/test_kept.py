@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from site_plugins.examples.kept import Kept
+from site_plugins.examples.serving.kept import Kept
 
 
 def test_the_least_recently_used_entry_leaves_first() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from site_plugins.examples.lexer import edit_distance, lex_page
+from site_plugins.examples.language.lexer import edit_distance, lex_page
 
 FENCE = "```"
 

@@ -12,8 +12,8 @@ import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from site_plugins.examples import page_cache
-from site_plugins.examples import page_checks as page_checks_module
+from site_plugins.examples.checking import page_checks as page_checks_module
+from site_plugins.examples.serving import page_cache
 
 REFERENCE = "# Reference\n\n::: rules_core.words.count\n"
 LINKING = "# Prose\n\nA [count][rules_core.words.count] of things.\n"

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from site_plugins.examples.checker import GRACE
+from site_plugins.examples.checking.checker import GRACE
 from tests.conftest import SAMPLES
 
 pytest_plugins = ["pytester"]
@@ -18,7 +18,7 @@ def run(pytester: pytest.Pytester, *pages: str, **texts: str) -> pytest.RunResul
         (docs / page).write_text((SAMPLES / page).read_text(encoding="utf-8"), encoding="utf-8")
     for name, text in texts.items():
         (docs / f"{name}.md").write_text(text, encoding="utf-8")
-    return pytester.runpytest_subprocess("-p", "site_plugins.examples.pytest_plugin", "-v",
+    return pytester.runpytest_subprocess("-p", "site_plugins.examples.checking.pytest_plugin", "-v",
                                          "-rfs", "docs", timeout=120)
 
 

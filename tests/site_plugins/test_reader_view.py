@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from site_plugins.examples.render import render_card
-from site_plugins.examples.render_code import faced_sources, render_code, statement_words
-from site_plugins.examples.render_reader import Said, reader_items, render_reader
-from site_plugins.examples.session import DiceMode, Session
-from site_plugins.examples.verify import verify_page
+from site_plugins.examples.cards.render import render_card
+from site_plugins.examples.cards.render_code import faced_sources, render_code, statement_words
+from site_plugins.examples.cards.render_reader import Said, reader_items, render_reader
+from site_plugins.examples.language.session import DiceMode, Session
+from site_plugins.examples.language.verify import verify_page
 
 SETUP = """---
 examples_setup: |

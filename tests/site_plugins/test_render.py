@@ -6,8 +6,8 @@ import json
 from collections.abc import Callable
 from html import unescape
 
-from site_plugins.examples.render import render_card
-from site_plugins.examples.verify import verify_page
+from site_plugins.examples.cards.render import render_card
+from site_plugins.examples.language.verify import verify_page
 
 Read = Callable[[str], str]
 FENCE = "```"
@@ -83,7 +83,7 @@ def test_a_failing_card_shows_its_failure() -> None:
 def test_a_die_is_drawn_by_the_tone_of_its_marks_not_their_system() -> None:
     from rules_core.explain import DieView
     from rules_core.marks import Mark, Tone
-    from site_plugins.examples.render import render_die
+    from site_plugins.examples.cards.render import render_die
 
     bought = Mark("test: bought die", "a die bought with a test point", "+", "bought", Tone.EXTRA)
     html = render_die(DieView(4, 6, (bought,)))
@@ -94,7 +94,7 @@ def test_a_die_is_drawn_by_the_tone_of_its_marks_not_their_system() -> None:
 def test_a_rerolled_die_is_marked_and_explained_in_the_legend() -> None:
     from rules_core.explain import DieView, Explanation, RollView
     from rules_core.marks import REROLLED
-    from site_plugins.examples.render import render_explanation
+    from site_plugins.examples.cards.render import render_explanation
 
     roll = RollView("Soraya rolls 2d6", (DieView(1, 6, (REROLLED,)), DieView(5, 6)))
     html = render_explanation(Explanation(title="Attack", rolls=(roll,)))

@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-from site_plugins.examples.render import page_card_data
-from site_plugins.examples.reroll import RerollRequestError, reroll_page, rerun
-from site_plugins.examples.reroll import parse_cards as parse
-from site_plugins.examples.session import DiceMode
-from site_plugins.examples.verify import verify_page
+from site_plugins.examples.cards.render import page_card_data
+from site_plugins.examples.cards.reroll import RerollRequestError, reroll_page, rerun
+from site_plugins.examples.cards.reroll import parse_cards as parse
+from site_plugins.examples.language.session import DiceMode
+from site_plugins.examples.language.verify import verify_page
 from tests.conftest import ROOT
 
 PAGE = "docs/verses/action-chaining.md"

@@ -7,8 +7,12 @@ from pathlib import Path
 import pytest
 from mkdocs.config.base import ValidationError
 
-from site_plugins.examples.config import AUTO, ExamplesConfig, RerollOption
-from site_plugins.examples.runtime import BrowserEngineError, plan_engine, trace_cards
+from site_plugins.examples.browser_engine.runtime import (
+    BrowserEngineError,
+    plan_engine,
+    trace_cards,
+)
+from site_plugins.examples.site.config import AUTO, ExamplesConfig, RerollOption
 from tests.conftest import ROOT
 
 PYODIDE = ROOT / "node_modules" / "pyodide"

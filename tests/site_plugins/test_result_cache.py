@@ -6,9 +6,14 @@ import os
 import shutil
 from pathlib import Path
 
-from site_plugins.examples.result_cache import ResultCache, engine_hash, engine_roots, page_key
-from site_plugins.examples.verify import Failure, PageResult
-from site_plugins.examples.worker import CheckLimits
+from site_plugins.examples.checking.result_cache import (
+    ResultCache,
+    engine_hash,
+    engine_roots,
+    page_key,
+)
+from site_plugins.examples.checking.worker import CheckLimits
+from site_plugins.examples.language.verify import Failure, PageResult
 
 LIMITS = CheckLimits()
 PAGE = "```rules-example\n>>> 1 + 1\n2\n```\n"

@@ -9,7 +9,7 @@ import pytest
 
 from rules_core.dice import RandomDice, ScriptedDice
 from rules_core.roll_form import RollFormError
-from site_plugins.examples.roll_forms import (
+from site_plugins.examples.cards.roll_forms import (
     RollRequestError,
     form_of,
     render_form,

@@ -15,12 +15,21 @@ from pathlib import Path
 
 import pytest
 
-from site_plugins.examples import pyodide_node, runtime
-from site_plugins.examples.pyodide_node import ALWAYS, compiled_wheel, trace_stdlib, trimmed_stdlib
-from site_plugins.examples.render import page_card_data
-from site_plugins.examples.runtime import BrowserEngineError, find_pyodide, write_runtime
-from site_plugins.examples.verify import verify_page
-from site_plugins.examples.wheels import build_wheel, installed_wheel
+from site_plugins.examples.browser_engine import pyodide_node, runtime
+from site_plugins.examples.browser_engine.pyodide_node import (
+    ALWAYS,
+    compiled_wheel,
+    trace_stdlib,
+    trimmed_stdlib,
+)
+from site_plugins.examples.browser_engine.runtime import (
+    BrowserEngineError,
+    find_pyodide,
+    write_runtime,
+)
+from site_plugins.examples.browser_engine.wheels import build_wheel, installed_wheel
+from site_plugins.examples.cards.render import page_card_data
+from site_plugins.examples.language.verify import verify_page
 from tests.conftest import ROOT
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -104,7 +113,7 @@ def test_a_compiled_wheel_holds_bytecode_stored_and_no_sources() -> None:
     wheel = compiled_wheel(PYODIDE, build_wheel(), CACHE)
     archive = zipfile.ZipFile(io.BytesIO(wheel.data))
     names = archive.namelist()
-    assert "rules_core/roll.pyc" in names and "site_plugins/examples/reroll.pyc" in names
+    assert "rules_core/roll.pyc" in names and "site_plugins/examples/cards/reroll.pyc" in names
     assert not [name for name in names if name.endswith((".py", "/RECORD"))]
     assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
     assert compiled_wheel(PYODIDE, build_wheel(), CACHE).data == wheel.data

@@ -12,7 +12,7 @@ from material.plugins.search import plugin as material_search
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from site_plugins.examples import search_cache
+from site_plugins.examples.serving import search_cache
 
 PAGES = {
     "index.md": "# Home\n\nWhere the rules start.\n",

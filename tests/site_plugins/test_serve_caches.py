@@ -10,12 +10,14 @@ from typing import Any
 import jinja2
 import pytest
 
-from site_plugins.examples import csp, page_cards, template_cache
-from site_plugins.examples.kept import Kept
-from site_plugins.examples.page_cards import draw_card
-from site_plugins.examples.plugin import ExamplesPlugin
-from site_plugins.examples.render import render_card
-from site_plugins.examples.verify import verify_page
+from site_plugins.examples.browser_engine import csp
+from site_plugins.examples.cards.render import render_card
+from site_plugins.examples.language.verify import verify_page
+from site_plugins.examples.serving import template_cache
+from site_plugins.examples.serving.kept import Kept
+from site_plugins.examples.site import page_cards
+from site_plugins.examples.site.page_cards import draw_card
+from site_plugins.examples.site.plugin import ExamplesPlugin
 
 PAGE = ('```rules-example title="Rounds"\n>>> from rules_core.kruhl import TurnOrder\n'
         '>>> TurnOrder(["Ana", "Bo"]).play_round()\nRound 1: Ana, Bo\n```\n')

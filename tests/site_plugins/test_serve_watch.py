@@ -1,5 +1,6 @@
 """``mkdocs serve`` sees a save through file events, keeps MkDocs' polling for folders that
-send none, and builds once for a change both report (``site_plugins/examples/serve_watch.py``).
+send none, and builds once for a change both report
+(``site_plugins/examples/serving/serve_watch.py``).
 
 Each test runs MkDocs' own live-reload server in this process, on 127.0.0.1 with a port of the
 system's choosing, with a builder that counts its calls; nothing is served to a browser.
@@ -20,8 +21,8 @@ from watchdog.events import FileSystemEvent
 from watchdog.observers.api import BaseObserver
 from watchdog.observers.polling import PollingObserver
 
-from site_plugins.examples import serve_watch
-from site_plugins.examples.serve_watch import (
+from site_plugins.examples.serving import serve_watch
+from site_plugins.examples.serving.serve_watch import (
     EventsAndPolling,
     SeenChanges,
     event_paths,
@@ -299,7 +300,7 @@ def test_a_server_it_does_not_know_is_left_as_it_is(tmp_path: Path, docs: Path,
 
 
 def test_the_plugin_gives_mkdocs_serve_the_observer(tmp_path: Path, docs: Path) -> None:
-    from site_plugins.examples.plugin import ExamplesPlugin
+    from site_plugins.examples.site.plugin import ExamplesPlugin
 
     plugin = ExamplesPlugin()
     plugin.load_config({})

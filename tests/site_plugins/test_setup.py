@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from site_plugins.examples.checker import Checker, CheckLimits
-from site_plugins.examples.lexer import ExampleSyntaxError, read_setup
-from site_plugins.examples.render import card_data, render_card
-from site_plugins.examples.reroll import reroll_page
-from site_plugins.examples.verify import verify_page
+from site_plugins.examples.cards.render import card_data, render_card
+from site_plugins.examples.cards.reroll import reroll_page
+from site_plugins.examples.checking.checker import Checker, CheckLimits
+from site_plugins.examples.language.lexer import ExampleSyntaxError, read_setup
+from site_plugins.examples.language.verify import verify_page
 
 PAGE = '''---
 description: A page with a setup.
@@ -108,6 +108,6 @@ def test_pytest_runs_the_setup_before_the_page(tmp_path: Path) -> None:
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "p.md").write_text(PAGE, encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p",
-                           "site_plugins.examples.pytest_plugin", "docs"], cwd=tmp_path,
+                           "site_plugins.examples.checking.pytest_plugin", "docs"], cwd=tmp_path,
                           capture_output=True, text=True, timeout=120)
     assert "4 passed" in done.stdout, done.stdout  # the setup is an item, and 3 statements

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from site_plugins.examples.update import update_page
-from site_plugins.examples.verify import verify_page
+from site_plugins.examples.checking.update import update_page
+from site_plugins.examples.language.verify import verify_page
 from tests.conftest import ROOT
 
 STALE = '''# A page
@@ -78,7 +78,7 @@ def test_erroring_examples_invented_dice_and_unstable_output_are_left_alone() ->
 
 
 def test_a_page_whose_check_did_not_finish_is_not_touched() -> None:
-    from site_plugins.examples.checker import Checker, CheckLimits
+    from site_plugins.examples.checking.checker import Checker, CheckLimits
 
     text = STALE + "\n```rules-example\n>>> import os; os._exit(0)\n```\n"
     with Checker(CheckLimits(time_limit=2), jobs=1) as checker:
@@ -90,7 +90,7 @@ def test_the_command_prints_the_diff_and_writes_the_page(tmp_path: Path) -> None
     page = tmp_path / "docs" / "p.md"
     page.parent.mkdir()
     page.write_text(STALE, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "site_plugins.examples.update", "docs"],
+    done = subprocess.run([sys.executable, "-m", "site_plugins.examples.checking.update", "docs"],
                           cwd=tmp_path, capture_output=True, text=True, timeout=120,
                           env={"PYTHONPATH": str(ROOT), "PATH": ""})
     assert done.returncode == 0, done.stderr
@@ -102,7 +102,7 @@ def test_the_command_prints_the_diff_and_writes_the_page(tmp_path: Path) -> None
 def test_check_mode_writes_nothing_and_fails_when_claims_are_stale(tmp_path: Path) -> None:
     page = tmp_path / "p.md"
     page.write_text(STALE, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "site_plugins.examples.update", "--check",
+    done = subprocess.run([sys.executable, "-m", "site_plugins.examples.checking.update", "--check",
                            str(page)], capture_output=True, text=True, timeout=120,
                           env={"PYTHONPATH": str(ROOT), "PATH": ""})
     assert done.returncode == 1 and "3 claims would be updated" in done.stdout
@@ -115,18 +115,18 @@ pytest_plugins = ["pytester"]
 def test_pytest_examples_update_rewrites_the_page(pytester: pytest.Pytester) -> None:
     docs = pytester.mkdir("docs")
     (docs / "p.md").write_text(STALE, encoding="utf-8")
-    first = pytester.runpytest_subprocess("-p", "site_plugins.examples.pytest_plugin",
+    first = pytester.runpytest_subprocess("-p", "site_plugins.examples.checking.pytest_plugin",
                                           "--examples-update", "docs", timeout=120)
     first.stdout.fnmatch_lines(["--examples-update: 3 claims updated, 0 left alone"])
     assert (docs / "p.md").read_text(encoding="utf-8") == UPDATED
-    again = pytester.runpytest_subprocess("-p", "site_plugins.examples.pytest_plugin", "docs",
-                                          timeout=120)
+    again = pytester.runpytest_subprocess("-p", "site_plugins.examples.checking.pytest_plugin",
+                                          "docs", timeout=120)
     again.assert_outcomes(passed=7)
 
 
 def test_a_path_that_does_not_exist_is_an_error_not_an_all_clear(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from site_plugins.examples.update import main
+    from site_plugins.examples.checking.update import main
 
     with pytest.raises(SystemExit) as ended:
         main(["--check", "no-such-docs"])

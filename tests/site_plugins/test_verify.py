@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from site_plugins.examples.session import DiceMode, Session
-from site_plugins.examples.verify import normalize, verify_page
+from site_plugins.examples.language.session import DiceMode, Session
+from site_plugins.examples.language.verify import normalize, verify_page
 
 Read = Callable[[str], str]
 FENCE = "```"

@@ -10,19 +10,29 @@ import sys
 import zipfile
 from pathlib import Path
 
-from site_plugins.examples.wheels import build_wheel, installed_wheel, lock_with_wheels
+from site_plugins.examples.browser_engine.wheels import (
+    BROWSER_PACKAGES,
+    build_wheel,
+    installed_wheel,
+    lock_with_wheels,
+)
+from tests.conftest import ROOT
 
 
 def test_the_wheel_is_the_same_bytes_every_build() -> None:
     assert build_wheel().data == build_wheel().data
 
 
-def test_the_wheel_holds_the_engine_and_the_browser_modules_only() -> None:
+def test_the_wheel_holds_the_engine_and_the_browser_packages_whole_and_nothing_else() -> None:
     names = zipfile.ZipFile(io.BytesIO(build_wheel().data)).namelist()
     assert "rules_core/verses/scene.py" in names
-    assert "site_plugins/examples/reroll.py" in names
-    assert "site_plugins/examples/plugin.py" not in names  # needs MkDocs
-    assert "site_plugins/examples/pytest_plugin.py" not in names
+    shipped = {name for name in names if name.startswith("site_plugins/")}
+    browser = {path.relative_to(ROOT).as_posix() for package in BROWSER_PACKAGES
+               for path in ROOT.joinpath(*package.split(".")).rglob("*.py")}
+    assert shipped == {"site_plugins/__init__.py", "site_plugins/examples/__init__.py", *browser}
+    assert "site_plugins/examples/cards/reroll.py" in names
+    assert "site_plugins/examples/site/plugin.py" not in names  # needs MkDocs
+    assert "site_plugins/examples/checking/pytest_plugin.py" not in names
 
 
 def test_the_wheel_record_lists_every_file_with_its_hash() -> None:
@@ -64,7 +74,7 @@ def test_the_wheels_run_a_reroll_with_nothing_but_the_standard_library(tmp_path:
     icepool.write_bytes(installed_wheel("icepool").data)
     code = (
         f"import json, sys\nsys.path[:0] = [{str(wheel)!r}, {str(icepool)!r}]\n"
-        "from site_plugins.examples.reroll import reroll_page\n"
+        "from site_plugins.examples.cards.reroll import reroll_page\n"
         "card = {'index': 0, 'kind': 'example', 'line': 1, 'rolls': [[6, 5]], 'steps': [\n"
         "  {'line': 2, 'source': 'rolled(\"6 5\").roll(2, 6)', 'expected': '(6, 5)'}]}\n"
         "answer = json.loads(reroll_page(json.dumps({'target': 0, 'cards': [card]}), seed=1))\n"

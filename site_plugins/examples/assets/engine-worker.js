@@ -1,9 +1,9 @@
 // The rules engine's module Web Worker: starts Pyodide from this site's own folder and answers
-// reroll requests by calling Python (site_plugins.examples.reroll). No rule logic lives here.
+// reroll requests by calling Python (site_plugins.examples.cards.reroll). No rule logic lives here.
 // Its load's progress reports are engine-progress.js's; counting its fetches, engine-fetch.js's.
 //
 // Messages in:  {id, op: "load"}  |  {id, op, request} for each op Python answers
-//               (site_plugins.examples.reroll.answer: "reroll", "replay", "roll")
+//               (site_plugins.examples.cards.reroll.answer: "reroll", "replay", "roll")
 // Messages out: {type: "progress", stage, fraction, silenceMs, ifSilent} (engine-progress.js)
 //               {type: "ready", via, timeLimitMs, ms, timeline} (timeline: engine-progress.js)
 //               {id, ok: true, result}  |  {id, ok: false, error, fatal}
@@ -109,7 +109,7 @@ async function start() {
     try {
       step("snapshot", "restoring the engine's start-up snapshot");
       pyodide = await startPyodide(loadPyodide, { ...options, _loadSnapshot: snapshot }, since);
-      pyodide.runPython("import site_plugins.examples.reroll");
+      pyodide.runPython("import site_plugins.examples.cards.reroll");
       via = "snapshot";
     } catch (error) {
       console.warn(`rules-examples: snapshot restore failed (${error}); starting Pyodide plainly`);
@@ -124,7 +124,7 @@ async function start() {
       ? manifest.wheels.map((name) => fetchWheel(folder, name, manifest)) : wheels);
     putOnPath(pyodide, manifest.wheels.map((name, index) => [name, data[index]]));
   }
-  const answer = pyodide.pyimport("site_plugins.examples.reroll").answer;
+  const answer = pyodide.pyimport("site_plugins.examples.cards.reroll").answer;
   const ms = Math.round(performance.now() - began);
   const timeline = finish();
   refuse = null;

@@ -1,0 +1,130 @@
+// Build-time (and test) only: which modules of Python's standard library the engine needs in
+// the browser, and whether a cut-down library holds them.
+//
+//   node trace_stdlib.mjs <pyodide-dir> <work-dir> <out-file> [<stdlib-zip> <seed> <seeds>]
+//
+// <work-dir> holds the wheels and cards.json: every rerollable page's cards, as a page sends
+// them. The script starts Pyodide as the page does (the wheels on sys.path, engine-worker.js),
+// imports the engine, rerolls every card of every page with each seed (every reroll stopped
+// after REROLL_SECONDS, for a runaway example), and lets one malformed request fail into
+// JavaScript (Pyodide formats the traceback).
+//
+// Tracing (no <stdlib-zip>): writes the standard library files the run imported, one per line,
+// as paths inside python_stdlib.zip. Checking (a <stdlib-zip>, "-" for Pyodide's own): runs on
+// that library and writes a sha256 of every reroll's answer (JSON), so that two libraries can
+// be compared; a reroll that imports what the library lacks is printed and exits with 1.
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [pyodideDir, workDir, outFile, stdlib, firstSeed = "0", seeds = "2"] = process.argv.slice(2);
+const REROLL_SECONDS = 5;
+if (!outFile) {
+  console.error("usage: node trace_stdlib.mjs <pyodide-dir> <work-dir> <out-file> [<stdlib-zip> <seed> <seeds>]");
+  process.exit(2);
+}
+const checking = stdlib !== undefined;
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+
+// The wheels on sys.path as they are, as the page puts them (engine-worker.js, putOnPath):
+// Python imports their compiled modules from the zips, with no install step.
+function putOnPath(pyodide, wheels) {
+  pyodide.FS.mkdirTree("/lib/rules-examples");
+  const sys = pyodide.pyimport("sys");
+  for (const [name, bytes] of [...wheels].reverse()) {
+    pyodide.FS.writeFile(`/lib/rules-examples/${name}`, bytes);
+    sys.path.insert(0, `/lib/rules-examples/${name}`);
+  }
+  sys.destroy();
+}
+
+const pyodide = await loadPyodide({
+  indexURL: pyodideDir + path.sep,
+  stdLibURL: checking && stdlib !== "-" ? stdlib : undefined,
+});
+putOnPath(pyodide, fs.readdirSync(workDir).filter((name) => name.endsWith(".whl")).sort()
+  .map((name) => [name, new Uint8Array(fs.readFileSync(path.join(workDir, name)))]));
+pyodide.globals.set("CARDS_JSON", fs.readFileSync(path.join(workDir, "cards.json"), "utf-8"));
+pyodide.globals.set("SEEDS", [Number(firstSeed), Number(seeds)]);
+pyodide.globals.set("REROLL_SECONDS", REROLL_SECONDS);
+pyodide.runPython(`
+import hashlib, importlib, json, pkgutil, sys, time
+import rules_core
+for info in pkgutil.walk_packages(rules_core.__path__, "rules_core."):
+    importlib.import_module(info.name)
+from site_plugins.examples.cards.reroll import reroll_page
+
+
+class Overrun(BaseException):
+    """A reroll ran past its share of the run (a runaway example): stop it, go on."""
+
+
+def bounded(call, seconds):
+    deadline = time.monotonic() + seconds
+
+    def tracer(frame, event, arg):
+        if time.monotonic() > deadline:
+            raise Overrun
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        return call()
+    except Overrun:
+        return None
+    finally:
+        sys.settrace(None)
+
+
+MISSING, DIGESTS = [], {}
+first, count = SEEDS
+for page, cards in enumerate(json.loads(CARDS_JSON)):
+    for card in cards:
+        if card["kind"] != "example":
+            continue
+        request = json.dumps({"target": card["index"], "cards": cards})
+        for seed in range(first, first + count):
+            answer = bounded(lambda: reroll_page(request, seed), REROLL_SECONDS)
+            if answer is None:
+                continue
+            if "ModuleNotFoundError" in answer or "ImportError" in answer:
+                MISSING.append(f"page {page}, line {card['line']}, seed {seed}: {answer[:1500]}")
+            DIGESTS[f"{page}:{card['line']}:{seed}"] = hashlib.sha256(answer.encode()).hexdigest()
+
+# Each chapter's roller, as its page's Roll button asks (site_plugins.examples.cards.roll_forms).
+from site_plugins.examples.cards.reroll import answer as answer_op
+from site_plugins.examples.cards.roll_forms import systems_with_forms
+for system in sorted(systems_with_forms()):
+    request = json.dumps({"system": system, "values": {}})
+    for seed in range(first, first + count):
+        answer = bounded(lambda: answer_op("roll", request, seed), REROLL_SECONDS)
+        if answer is None:
+            continue
+        if "ModuleNotFoundError" in answer or "ImportError" in answer:
+            MISSING.append(f"the roller of {system}, seed {seed}: {answer[:1500]}")
+        DIGESTS[f"roller:{system}:{seed}"] = hashlib.sha256(answer.encode()).hexdigest()
+`);
+try {
+  pyodide.runPython(`reroll_page('{"target": 1, "cards": []}')`);
+} catch {
+  // expected: the error crossed into JavaScript, as a page script's failure would
+}
+if (checking) {
+  const missing = pyodide.runPython(`"\\n".join(MISSING)`);
+  fs.writeFileSync(outFile, pyodide.runPython("json.dumps(DIGESTS, sort_keys=True)"));
+  if (missing) {
+    console.error(`a reroll imports what the standard library ${stdlib} lacks:\n${missing}`);
+    process.exit(1);
+  }
+} else {
+  fs.writeFileSync(outFile, pyodide.runPython(`
+root = next(p for p in sys.path if p.endswith(".zip")) + "/"
+found = set()
+for module in list(sys.modules.values()):
+    spec = getattr(module, "__spec__", None)
+    origin = getattr(spec, "origin", None) or getattr(module, "__file__", None) or ""
+    if origin.startswith(root):
+        found.add(origin[len(root):])
+"\\n".join(sorted(found)) + "\\n"
+`));
+}

@@ -1,0 +1,116 @@
+"""How the engine's files are written into the site: hard links to cached files, and beside
+every large file that compresses, a ``.gz`` and (for the files a first visit fetches) a
+``.br``.
+
+Build-time only. The page fetches the ``.br`` of a file and unpacks it itself with a small
+brotli decoder (``brotli-dec-wasm``, from npm), or the ``.gz`` with the browser's own
+``DecompressionStream`` where the decoder is missing, so a host that compresses nothing sends
+the small file too; a host with ``gzip_static`` also sends the ``.gz`` of scripts, which the
+page imports and cannot unpack itself. Every compressed copy is cached by content in the
+build's cache folder (a rebuild compresses nothing again).
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+import shutil
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+
+from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
+from site_plugins.examples.browser_engine.pyodide_node import brotli
+
+#: Files smaller than this are not precompressed (a compressed copy would save nothing).
+COMPRESS_FROM = 1024
+#: Files already compressed, which a compressed copy would not shrink.
+COMPRESSED = (".gz", ".br")
+#: A compressed copy is kept only if it is at most this share of the file.
+WORTH_COMPRESSING = 0.9
+
+
+@dataclass(frozen=True)
+class Packed:
+    """Which files of a folder have a compressed copy beside them."""
+
+    gz: tuple[str, ...] = ()
+    br: tuple[str, ...] = ()
+
+
+def write_folder(folder: Path, files: dict[str, bytes | Path], cache: Path, *,
+                 brotli_for: Collection[str] = (), node: str | None = None) -> Packed:
+    """Write ``files`` into ``folder``, with a ``.gz`` beside each that compresses and a
+    ``.br`` beside those of them named in ``brotli_for`` (made by ``node``; none where Node
+    fails, the page then unpacking the ``.gz``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    gz, br = [], []
+    for name, content in files.items():
+        target = folder / name
+        if isinstance(content, Path):
+            place(content, target)
+        else:
+            write_if_changed(target, content)
+        size = target.stat().st_size
+        if size < COMPRESS_FROM or name.endswith(COMPRESSED):
+            continue
+        key = _content_key(target, content)
+        packed = _compressed(target, key, ".gz", cache, node)
+        if packed.stat().st_size > WORTH_COMPRESSING * size:
+            continue
+        place(packed, folder / f"{name}.gz")
+        gz.append(name)
+        if name in brotli_for:
+            try:
+                place(_compressed(target, key, ".br", cache, node), folder / f"{name}.br")
+            except BrowserEngineError:
+                continue  # the page fetches the .gz instead
+            br.append(name)
+    return Packed(tuple(gz), tuple(br))
+
+
+def place(source: Path, target: Path) -> None:
+    """Put ``source`` at ``target``: a hard link where possible, else a copy."""
+    if target.exists():
+        if target.stat().st_ino == source.stat().st_ino:
+            return
+        target.unlink()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def write_if_changed(target: Path, data: bytes) -> None:
+    """Write ``data`` unless ``target`` already holds it (a rebuild keeps the file's time)."""
+    if target.is_file() and target.stat().st_size == len(data) and target.read_bytes() == data:
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+
+
+def _content_key(target: Path, content: bytes | Path) -> str:
+    """What a compressed copy is cached by: bytes by their hash, a file from the npm package
+    or the cache by its path, size and time."""
+    if isinstance(content, Path):
+        stat = content.stat()
+        return hashlib.sha256(f"{content}:{stat.st_size}:{stat.st_mtime_ns}".encode()).hexdigest()
+    return hashlib.sha256(content).hexdigest()
+
+
+def _compressed(target: Path, key: str, suffix: str, cache: Path, node: str | None) -> Path:
+    """``target`` compressed (gzip level 9 without a timestamp, or brotli), cached by
+    ``key``."""
+    packed = cache / suffix.lstrip(".") / f"{key[:20]}{suffix}"
+    if not packed.is_file():
+        packed.parent.mkdir(parents=True, exist_ok=True)
+        partial = packed.with_suffix(".partial")
+        if suffix == ".gz":
+            partial.write_bytes(gzip.compress(target.read_bytes(), compresslevel=9, mtime=0))
+        else:
+            brotli(target, partial, node)
+        partial.replace(packed)
+    return packed
+

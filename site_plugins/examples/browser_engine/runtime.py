@@ -1,0 +1,338 @@
+"""The in-browser engine a built site ships: Pyodide, our wheels, a lock file, a snapshot.
+
+Build-time only (never imported in the browser). Everything is written under one folder of
+the site, so the site needs no other origin, and works on any static host:
+
+* ``manifest.json``: which files the page script loads, with their decoded sizes; the only
+  file a host should not cache for long;
+* ``<hash>/``: every engine file, in a folder named by its content, which a host may cache
+  forever (a new build that changes the engine writes a new folder):
+
+  - Pyodide's runtime from the pinned npm package, its ES modules renamed to ``.js``
+    (``pyodide.esm.js``, ``pyodide.asm.js``, their one reference rewritten): stock hosts
+    (Debian's nginx among them) know no ``.mjs`` and send a type browsers refuse;
+  - ``python_stdlib.zip`` cut down to the modules the engine imports while every docs
+    example is rerolled in Pyodide
+    (:mod:`~site_plugins.examples.browser_engine.pyodide_node`), compiled to bytecode and
+    stored uncompressed, so that its compressed copies compress across it;
+  - the wheels (:mod:`~site_plugins.examples.browser_engine.wheels`), compiled to bytecode
+    in Pyodide too, which the page puts on ``sys.path`` as they are (no install step), after
+    checking their sha256; and a lock file listing only them;
+  - ``snapshot-<key>.bin``: a memory snapshot with the engine already imported, which the page
+    restores instead of starting Python, once a visit has cached it (or on a first visit too,
+    with the plugin's ``snapshot_first_visit``);
+  - the brotli decoder the page unpacks ``.br`` files with (``brotli-dec-wasm``, from npm);
+  - ``<file>.gz`` beside every file that compresses and ``<file>.br`` beside the ones a first
+    visit fetches (:mod:`~site_plugins.examples.browser_engine.packing`).
+
+``rules-examples-sw.js`` (written at the site's root) is the service worker that keeps the
+engine, once fetched, for second visits and for a reader with no network.
+
+:func:`plan_engine` decides, before any page is drawn, whether a build can ship the engine
+at all (a clone without ``npm ci`` cannot: the site is then built without Reroll) and
+whether Node is there for the snapshot and the trimmed standard library.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.metadata
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
+from site_plugins.examples.browser_engine.packing import write_folder, write_if_changed
+from site_plugins.examples.browser_engine.pyodide_node import (
+    compiled_stdlib,
+    compiled_wheel,
+    pyodide_version,
+    snapshot,
+    trace_stdlib,
+)
+from site_plugins.examples.browser_engine.wheels import (
+    DEPENDENCIES,
+    Wheel,
+    build_wheel,
+    installed_wheel,
+    lock_with_wheels,
+    wheel_sources,
+)
+
+__all__ = ["BrowserEngineError", "EnginePlan", "find_node", "find_pyodide", "plan_engine",
+           "write_runtime"]
+
+#: The runtime files of the npm package that a page needs (no maps, typings or consoles).
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+#: The name each runtime file ships under: every script a ``.js`` that any host types right.
+SHIPPED_NAMES = {"pyodide.mjs": "pyodide.esm.js", "pyodide.asm.mjs": "pyodide.asm.js"}
+#: Text replaced in the shipped scripts: the module's reference to its twin.
+SCRIPT_REWRITES = (("pyodide.asm.mjs", "pyodide.asm.js"),)
+LOCK_FILE = "pyodide-lock.json"
+STDLIB = "python_stdlib.zip"
+#: The pinned npm package version the site is tested with.
+PYODIDE_VERSION = "314.0.7"
+#: The brotli decoder the page unpacks ``.br`` files with: its npm package (beside Pyodide's
+#: in ``node_modules``) and the files of it the page loads.
+DECODER_PACKAGE = "brotli-dec-wasm"
+DECODER_FILES = {"script": "brotli_dec_wasm.js", "wasm": "brotli_dec_wasm_bg.wasm"}
+#: The service worker, written at the site's root so that its scope is the whole site.
+SERVICE_WORKER = "rules-examples-sw.js"
+SERVICE_WORKER_SOURCE = Path(__file__).parent / "service_worker" / SERVICE_WORKER
+
+
+def find_pyodide(candidates: list[Path]) -> Path:
+    """The first folder holding Pyodide's runtime files, or an error saying how to get one."""
+    for folder in candidates:
+        if all((folder / name).is_file() for name in (*RUNTIME_FILES, LOCK_FILE)):
+            return folder
+    tried = ", ".join(str(c) for c in candidates)
+    raise BrowserEngineError(f"Pyodide's runtime files were not found (looked in {tried}): run "
+                             f"`npm ci` (or `make setup`) to install the pinned npm package "
+                             f"pyodide@{PYODIDE_VERSION}")
+
+
+#: Wheels packed by this process, by a hash of their sources (``mkdocs serve`` rebuilds).
+_WHEELS: dict[str, Wheel] = {}
+
+
+def engine_wheels() -> list[Wheel]:
+    """Our wheel and its dependencies' (:mod:`~site_plugins.examples.browser_engine.wheels`),
+    packed once per process for the same sources."""
+    sources = wheel_sources()
+    digest = hashlib.sha256()
+    for name, data in sources.items():
+        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    for name in DEPENDENCIES:
+        try:
+            version = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            version = "missing"  # installed_wheel says so, below
+        digest.update(f"\0{name}=={version}".encode())
+    key = digest.hexdigest()
+    if key not in _WHEELS:
+        _WHEELS.clear()
+        _WHEELS[key] = build_wheel(sources)
+        for name in DEPENDENCIES:
+            _WHEELS[f"{key}:{name}"] = installed_wheel(name)
+    return [_WHEELS[key], *(_WHEELS[f"{key}:{name}"] for name in DEPENDENCIES)]
+
+
+def find_node() -> str | None:
+    """The ``node`` program on the ``PATH``, or ``None``."""
+    return shutil.which("node")
+
+
+@dataclass(frozen=True)
+class EnginePlan:
+    """What a build ships for Reroll, decided before any page is drawn."""
+
+    #: The npm package's folder; ``None``: no engine, no Reroll button, no Reroll script.
+    pyodide: Path | None = None
+    #: The ``node`` program for the snapshot and the standard-library trace, or ``None``.
+    node: str | None = None
+    #: One line for the build's log about what is left out and why (``""``: nothing is).
+    note: str = ""
+
+    @property
+    def reroll(self) -> bool:
+        return self.pyodide is not None
+
+
+def plan_engine(reroll: bool | str, candidates: list[Path], *, node: str | None,
+                make_snapshot: bool = True, root: Path | None = None) -> EnginePlan:
+    """Whether a build ships the engine: ``reroll`` is the plugin's option (``True``,
+    ``False`` or ``"auto"``), ``candidates`` where the npm package may be, ``node`` the
+    program found (:func:`find_node`). With ``"auto"`` a missing package turns Reroll off
+    with a note; with ``True`` it is an error (``BrowserEngineError``): the author asked for
+    Reroll. ``root`` shortens the folders the note names."""
+    if reroll is False:
+        return EnginePlan()
+    try:
+        pyodide = find_pyodide(candidates)
+    except BrowserEngineError as error:
+        if reroll is True:
+            raise BrowserEngineError(f"the option `reroll: true` needs Pyodide, but {error}; "
+                                     "or set `reroll: auto` to build without the Reroll "
+                                     "button") from None
+        where = " or ".join(dict.fromkeys(_shown(folder, root) for folder in candidates))
+        return EnginePlan(note=f"Reroll is off for this build: no Pyodide at {where} "
+                               "(run `npm ci`, see README)")
+    if node is None:
+        without = "without a start-up snapshot and " if make_snapshot else ""
+        return EnginePlan(pyodide, None, note=(
+            f"Reroll is on, {without}with Pyodide's whole standard library: Node.js is not "
+            "installed (the page starts Python more slowly and downloads more; see README)"))
+    return EnginePlan(pyodide, node)
+
+
+def _shown(folder: Path, root: Path | None) -> str:
+    """``folder`` relative to ``root`` where it is inside it."""
+    if root is not None:
+        try:
+            return folder.relative_to(root).as_posix()
+        except ValueError:
+            pass
+    return str(folder)
+
+
+def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool = True,
+                  snapshot_first_visit: bool = False, time_limit: float = 10.0,
+                  stall_limit: float = 30.0,
+                  cards: list[list[dict[str, object]]] | None = None,
+                  site: Path | None = None, use_node: bool = True) -> list[str]:
+    """Write the whole browser engine into ``out`` (and the service worker at ``site``'s
+    root); return notes about what was left out. ``cards`` are every page's rerollable
+    cards, for the standard-library trace. With ``use_node`` off (no Node, which
+    :func:`plan_engine` has said), the steps that need it are left out without a note: no
+    snapshot, the whole standard library."""
+    notes: list[str] = []
+    if not use_node:
+        make_snapshot, cards = False, None
+    wheels = _compiled_wheels(pyodide, engine_wheels(), cache, notes) if use_node \
+        else engine_wheels()
+    lock = lock_with_wheels(json.loads((pyodide / LOCK_FILE).read_text("utf-8")), wheels,
+                            only=True)
+    files: dict[str, bytes | Path] = {shipped_name(name): rewritten_script(
+        (pyodide / name).read_bytes()) for name in SHIPPED_NAMES}
+    files["pyodide.asm.wasm"] = pyodide / "pyodide.asm.wasm"
+    trimmed = _trimmed_stdlib(pyodide, wheels, cards or [], cache, notes)
+    files[STDLIB] = pyodide / STDLIB if trimmed is None else trimmed
+    files[LOCK_FILE] = json.dumps(lock, sort_keys=True).encode()
+    files.update({wheel.file_name: wheel.data for wheel in wheels})
+    decoder = find_decoder(pyodide) if use_node and find_node() else None
+    if decoder:
+        files.update({name: decoder / name for name in DECODER_FILES.values()})
+    snapshot_name = None
+    if make_snapshot:
+        try:
+            made = snapshot(pyodide, wheels, cache, trimmed)
+            snapshot_name = made.name
+            files[snapshot_name] = made
+        except BrowserEngineError as error:
+            notes.append(f"no start-up snapshot: {error}; the page will start Pyodide plainly")
+    digest = _digest(files, pyodide)
+    folder = out / digest
+    # What a first visit fetches gets a .br too (the snapshot, kept in the background for
+    # later visits, is restored faster from the browser's own gzip).
+    first_visit = ["pyodide.asm.wasm", STDLIB, *(wheel.file_name for wheel in wheels)]
+    packed = write_folder(folder, files, cache, brotli_for=first_visit if decoder else ())
+    manifest = {
+        "pyodide": pyodide_version(pyodide),
+        "dir": f"{digest}/",
+        "module": shipped_name("pyodide.mjs"),
+        "files": [shipped_name(name) for name in RUNTIME_FILES],
+        "sizes": {name: (folder / name).stat().st_size for name in files},
+        # Fetched (not imported) files with a .gz or a .br beside them: the page fetches the
+        # smaller copy and unpacks it itself, so a host that compresses nothing sends it too.
+        "packed": [name for name in packed.gz if not name.endswith(".js")],
+        "brotli": list(packed.br),
+        "decoder": DECODER_FILES if decoder else None,
+        "lock": LOCK_FILE,
+        "stdlib": STDLIB,
+        "wheel": wheels[0].file_name,
+        "wheels": [wheel.file_name for wheel in wheels],
+        "sha256": {wheel.file_name: wheel.sha256 for wheel in wheels},
+        "integrity": {wheel.file_name: _integrity(wheel.data) for wheel in wheels},
+        "snapshot": snapshot_name,
+        "snapshotFirstVisit": snapshot_first_visit,
+        "timeLimitMs": int(time_limit * 1000),
+        "stallLimitMs": int(stall_limit * 1000),
+    }
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1), "utf-8")
+    for stale in out.iterdir():  # engines of earlier builds (mkdocs serve), older layouts
+        if stale.name not in (digest, "manifest.json"):
+            shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
+    if site is not None:
+        write_if_changed(site / SERVICE_WORKER, service_worker(digest))
+    return notes
+
+
+def find_decoder(pyodide: Path) -> Path | None:
+    """The folder of the brotli decoder's files, beside Pyodide's npm package, or ``None``
+    (an older ``node_modules``: the page then unpacks the ``.gz`` copies instead)."""
+    folder = pyodide.parent / DECODER_PACKAGE / "pkg"
+    return folder if all((folder / name).is_file() for name in DECODER_FILES.values()) else None
+
+
+def service_worker(version: str) -> bytes:
+    """The service worker's source for the engine folder ``version``."""
+    source = SERVICE_WORKER_SOURCE.read_text("utf-8")
+    return source.replace("__ENGINE_VERSION__", version).encode("utf-8")
+
+
+def shipped_name(name: str) -> str:
+    """The name a runtime file ships under (``pyodide.mjs`` → ``pyodide.esm.js``)."""
+    return SHIPPED_NAMES.get(name, name)
+
+
+def rewritten_script(data: bytes) -> bytes:
+    """A Pyodide script as shipped: references to renamed files rewritten, no source maps."""
+    text = data.decode("utf-8")
+    for old, new in SCRIPT_REWRITES:
+        text = text.replace(old, new)
+    lines = [line for line in text.split("\n") if not line.startswith("//# sourceMappingURL=")]
+    return "\n".join(lines).encode("utf-8")
+
+
+def _compiled_wheels(pyodide: Path, wheels: list[Wheel], cache: Path,
+                     notes: list[str]) -> list[Wheel]:
+    """``wheels`` compiled to bytecode (:func:`compiled_wheel`), or as they are where that
+    fails (the page then compiles their modules when it imports them)."""
+    try:
+        return [compiled_wheel(pyodide, wheel, cache) for wheel in wheels]
+    except BrowserEngineError as error:
+        notes.append(f"the engine ships as Python sources: {error}")
+        return wheels
+
+
+def _integrity(data: bytes) -> str:
+    """The Subresource Integrity of ``data`` (what ``fetch`` checks)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def _trimmed_stdlib(pyodide: Path, wheels: list[Wheel], cards: list[list[dict[str, object]]],
+                    cache: Path, notes: list[str]) -> Path | None:
+    """The standard library cut down to what the engine imports and compiled to bytecode (a
+    file in the cache), or ``None`` (ship it whole) where Node cannot tell."""
+    if not cards:
+        return None
+    try:
+        return compiled_stdlib(pyodide, trace_stdlib(pyodide, wheels, trace_cards(cards), cache),
+                               cache)
+    except BrowserEngineError as error:
+        notes.append(f"the whole standard library is shipped: {error}")
+        return None
+
+
+def trace_cards(cards: list[list[dict[str, object]]]) -> list[list[dict[str, object]]]:
+    """``cards`` as the trace sees them: each card's lines counted from its own fence (the
+    card at 1), which import nothing, so that a line added above an example (the trace's
+    cache key is the cards) does not run the trace under Node again."""
+    return [[_card_from_its_fence(card) for card in page] for page in cards]
+
+
+def _card_from_its_fence(card: dict[str, object]) -> dict[str, object]:
+    line, steps = card.get("line"), card.get("steps")
+    if not isinstance(line, int) or not isinstance(steps, list):
+        return card
+    moved = [{**step, "line": step["line"] - line + 1}
+             if isinstance(step, dict) and isinstance(step.get("line"), int) else step
+             for step in steps]
+    return {**card, "line": 1, "steps": moved}
+
+
+def _digest(files: dict[str, bytes | Path], pyodide: Path) -> str:
+    """The engine folder's name: a hash of every file's name and content. Files from the npm
+    package and snapshots (named by their content) are hashed by name, size and version."""
+    digest = hashlib.sha256(pyodide_version(pyodide).encode())
+    for name in sorted(files):
+        content = files[name]
+        digest.update(name.encode() + b"\0")
+        if isinstance(content, Path):
+            digest.update(str(content.stat().st_size).encode() + content.name.encode())
+        else:
+            digest.update(hashlib.sha256(content).digest())
+    return digest.hexdigest()[:12]

@@ -1,0 +1,15 @@
+"""Checking pages' examples outside the browser, for the build, pytest and the author's
+command-line aids: each page in a process of its own, bounded from outside. No MkDocs here.
+
+A build's checks of its pages (:mod:`~site_plugins.examples.checking.page_checks`) go to the
+checker (:mod:`~site_plugins.examples.checking.checker`), which runs each page in a fresh
+fork of a worker process (:mod:`~site_plugins.examples.checking.worker`); what a page's
+process sends back is plain data (:mod:`~site_plugins.examples.checking.plain`), a page's
+file is read one way for all (:mod:`~site_plugins.examples.checking.page_text`), and the
+pages that verified are kept for the next build of the process
+(:mod:`~site_plugins.examples.checking.result_cache`). The pytest plugin
+(:mod:`~site_plugins.examples.checking.pytest_plugin`) collects every statement of the docs
+as a test item, checked by the same checker. The author's aids rewrite stale claims
+(:mod:`~site_plugins.examples.checking.update`) and list the numbers of the prose left
+unbound (:mod:`~site_plugins.examples.checking.unbound`).
+"""
