@@ -10,7 +10,7 @@ and marks in its own package: nothing here lists them.
 
 The core's ready-made tones (``Tone.SUCCESS``, ``Tone.FAILURE``, ``Tone.ACCENT``,
 ``Tone.EXTRA``, ``Tone.STRUCK``, ``Tone.FADED``) and marks (``SUCCESS``, ``REROLLED``,
-``DROPPED``, ``EXPLODES``, ``ADDED``, ``CANCELLED``) are examples of both.
+``DROPPED``, ``EXPLODES``, ``ADDED``, ``CANCELLED``, ``READ``) are examples of both.
 """
 
 from __future__ import annotations
@@ -146,5 +146,8 @@ ADDED = Mark("added", "added by a die rolled again", "+", "a die added by the ro
 CANCELLED = Mark("cancelled", "cancelled", "✗", "cancelled", Tone.STRUCK)
 """A die the other side cancelled."""
 
-CORE_MARKS = (SUCCESS, REROLLED, DROPPED, EXPLODES, ADDED, CANCELLED)
+READ = Mark("read", "the die that is read", "▲", "the die the roll is read from", Tone.ACCENT)
+"""The die a roll read by one die (its highest, its lowest) is read from."""
+
+CORE_MARKS = (SUCCESS, REROLLED, DROPPED, EXPLODES, ADDED, CANCELLED, READ)
 """The core's ready-made marks."""

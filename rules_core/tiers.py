@@ -10,14 +10,14 @@ reaching each tier. A system adds only what is its own (a critical, a cost) on t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Self
 
 from rules_core.dice import DiceSource
-from rules_core.explain import DieMarks, Explanation, roll_view
-from rules_core.marks import Mark
+from rules_core.explain import Explanation, roll_view
+from rules_core.marks import READ, SUCCESS, Mark
 from rules_core.outcome import Outcome
-from rules_core.procedure import Procedure
+from rules_core.procedure import CountAtLeast, Highest, Lowest, Procedure
 from rules_core.question import AtLeast, Question
 from rules_core.roll import Die, Roll
 
@@ -66,15 +66,15 @@ class Tiers:
         return f"{tier.lowest}–{top}" if top > tier.lowest else str(tier.lowest)
 
 
-def _no_marks(index: int, die: Die) -> Iterable[Mark]:
-    return ()
-
-
 @dataclass(frozen=True, repr=False)
 class TieredRoll:
     """``who`` rolled ``procedure`` for ``task`` (the dice are ``roll``), read against
-    ``tiers``; ``marks`` marks the dice that count (see
-    [`roll_view`][rules_core.explain.roll_view]).
+    ``tiers``.
+
+    The card marks the die a one-die reading reads ([`READ`][rules_core.marks.READ]) or
+    the dice a count counts ([`SUCCESS`][rules_core.marks.SUCCESS]). A system adds what is
+    its own by subclassing: a critical overrides ``outcome``, ``lines`` and ``odds``; a
+    mark of its own, ``die_marks``.
 
     Examples:
         >>> from rules_core.dice import ScriptedDice
@@ -87,6 +87,8 @@ class TieredRoll:
         <Ash, Prowl: 2 5 3, a highest die of 5: partial success>
         >>> done.explain().lines
         ('A highest die of 5: partial success (4–5): you do it, at a cost.',)
+        >>> [die.mark_names for die in done.explain().rolls[0].dice]
+        [(), ('read',), ()]
     """
 
     who: str
@@ -94,13 +96,12 @@ class TieredRoll:
     procedure: Procedure
     roll: Roll
     tiers: Tiers
-    marks: DieMarks = field(default=_no_marks, compare=False)
 
     @classmethod
     def rolled(cls, who: str, task: str, procedure: Procedure, tiers: Tiers,
-               dice: DiceSource, marks: DieMarks = _no_marks) -> TieredRoll:
+               dice: DiceSource) -> Self:
         """Roll ``procedure`` with ``dice`` and read it against ``tiers``."""
-        return cls(who, task, procedure, procedure.roll(dice), tiers, marks)
+        return cls(who, task, procedure, procedure.roll(dice), tiers)
 
     @property
     def value(self) -> int:
@@ -117,14 +118,35 @@ class TieredRoll:
         """The reached tier's outcome."""
         return self.tier.outcome
 
+    def die_marks(self, index: int, die: Die) -> tuple[Mark, ...]:
+        """The marks of die ``index`` (one that counts): ``read`` for the die a one-die
+        reading reads, ``success`` for a die a count counts."""
+        reading = self.procedure.reading
+        if isinstance(reading, Highest | Lowest):
+            return (READ,) if index == self._read_index() else ()
+        if isinstance(reading, CountAtLeast):
+            return (SUCCESS,) if die.face >= reading.target else ()
+        return ()
+
+    def _read_index(self) -> int | None:
+        counted = [(die.face, i) for i, die in enumerate(self.roll.dice) if die.counts]
+        if not counted:
+            return None
+        pick = max if isinstance(self.procedure.reading, Highest) else min
+        face = pick(face for face, _ in counted)
+        return next(i for f, i in counted if f == face)
+
     def reading_line(self) -> str:
         """``A highest die of 5: partial success (4–5): you do it, at a cost.``"""
         tier = self.tier
-        phrase = self.procedure.reading.phrase
         meaning = f": {tier.meaning}" if tier.meaning else ""
-        head = f"{phrase} {self.value}"
+        head = f"{self.procedure.reading.phrase} {self.value}"
         return (f"{head[0].upper()}{head[1:]}: {tier.outcome.word} "
                 f"({self.tiers.band(tier)}){meaning}.")
+
+    def lines(self) -> tuple[str, ...]:
+        """What the card says under the dice: the number read and its tier."""
+        return (self.reading_line(),)
 
     def odds(self) -> tuple[Question, ...]:
         """The chance of reaching each tier above the lowest."""
@@ -136,8 +158,8 @@ class TieredRoll:
         described = self.procedure.describe()
         return Explanation(
             title=f"{self.who}: {self.task}", pool=described,
-            rolls=(roll_view(f"{self.who} rolls {described}", self.roll, self.marks),),
-            lines=(self.reading_line(),), outcome=self.outcome, odds=self.odds())
+            rolls=(roll_view(f"{self.who} rolls {described}", self.roll, self.die_marks),),
+            lines=self.lines(), outcome=self.outcome, odds=self.odds())
 
     def __repr__(self) -> str:
         return (f"<{self.who}, {self.task}: {self.roll.text()}, "
