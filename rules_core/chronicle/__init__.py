@@ -55,6 +55,7 @@ from rules_core.chronicle.recovery import (
 from rules_core.chronicle.result import TestResult
 from rules_core.chronicle.roll_form import ROLL_FORM
 from rules_core.chronicle.rolling import AbilityTest
+from rules_core.chronicle.strikes import StrikeOptions
 from rules_core.chronicle.tables import RulesTable
 from rules_core.system import System
 
@@ -103,7 +104,6 @@ SYSTEM = System(
 __all__ = [
     "DEFAULT_READINGS",
     "ROLL_FORM",
-    "SYSTEM",
     "AbilityTest",
     "Action",
     "ActionError",
@@ -130,6 +130,7 @@ __all__ = [
     "Readings",
     "Recovery",
     "RulesTable",
+    "StrikeOptions",
     "TableRow",
     "TestError",
     "TestResult",

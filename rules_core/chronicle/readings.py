@@ -57,8 +57,8 @@ _CHOICES = {
 class Readings:
     """How the engine reads what the source leaves open; the defaults are our readings.
 
-    - ``penalty_dice``: [`FEWER_KEPT`][rules_core.chronicle.readings.FEWER_KEPT] (default)
-      or [`DROP_HIGHEST`][rules_core.chronicle.readings.DROP_HIGHEST].
+    - ``penalty_dice``: ``FEWER_KEPT`` (default)
+      or ``DROP_HIGHEST``.
     - ``critical_sixes``: which sixes a critical counts, ``"kept"`` (default) or
       ``"rolled"``.
     - ``critical_failure``: what Disarm and the recovery tests call a critical failure,

@@ -4,7 +4,7 @@ tests).
 
 An [`AbilityTest`][rules_core.chronicle.AbilityTest] rolls itself into a
 [`TestResult`][rules_core.chronicle.TestResult]; the result reads the test through
-[`RolledTest`][rules_core.chronicle.test_dice.RolledTest], so the result's module never
+``RolledTest``, so the result's module never
 imports the test's.
 """
 

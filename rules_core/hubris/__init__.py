@@ -106,7 +106,6 @@ __all__ = [
     "ROLL_FORM",
     "SKILLS",
     "STANDARD_OPTIONS",
-    "SYSTEM",
     "Action",
     "ActionResult",
     "Attack",

@@ -2,7 +2,7 @@
 Act of Hubris, "Initiative").
 
 [`roll_initiative`][rules_core.hubris.roll_initiative] rolls for everyone in the order
-listed and settles ties ([`initiative`][rules_core.hubris.initiative]); the
+listed and settles ties (``initiative``); the
 [`Initiative`][rules_core.hubris.Initiative] it returns starts a
 [`TurnOrder`][rules_core.hubris.TurnOrder]. Characters keep their initiative for the whole
 conflict.

@@ -7,7 +7,7 @@
   who sets a hazard off on purpose (throws the grenade, sparks the gas leak) rolls only to
   place it: their successes do not add to its damage.
 - **Ongoing damage** (poison, burning) is an [`Ongoing`][rules_core.hubris.Ongoing]
-  ([`ongoing`][rules_core.hubris.ongoing]).
+  (``ongoing``).
 """
 
 from __future__ import annotations

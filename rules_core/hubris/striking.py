@@ -1,7 +1,7 @@
 """What resolving an attack reads from the attack.
 
 An [`Attack`][rules_core.hubris.Attack] resolves itself with
-[`exchange`][rules_core.hubris.exchange]; the exchange (and the results of attacks on many
+``exchange``; the exchange (and the results of attacks on many
 targets) read the attack through this description, so no module of the exchange imports
 the attack's.
 """

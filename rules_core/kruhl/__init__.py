@@ -94,7 +94,6 @@ __all__ = [
     "ROUNDS_PER_MINUTE",
     "ROUND_SECONDS",
     "SKILLED",
-    "SYSTEM",
     "UNTRAINED",
     "ActionEconomyError",
     "AttackGroup",

@@ -120,7 +120,6 @@ __all__ = [
     "PHYSICAL",
     "ROLL_FORM",
     "SKILLS",
-    "SYSTEM",
     "TWICE_ATHLETICS",
     "TWICE_BOTH",
     "Action",

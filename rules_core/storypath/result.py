@@ -17,7 +17,7 @@ from rules_core.words import count
 
 @dataclass(frozen=True, repr=False)
 class ActionResult:
-    """A rolled [`PlannedAction`][rules_core.storypath.PlannedAction]: ``dice`` is the roll (its
+    """A rolled [`Action`][rules_core.storypath.Action]: ``dice`` is the roll (its
     Enhancement carried as bonus successes), ``settled`` how its successes were spent.
 
     Examples:

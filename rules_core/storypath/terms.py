@@ -2,8 +2,8 @@
 stunts (Scion 2e, "Action-Adventure"), and what a roll reads from its action.
 
 An [`Action`][rules_core.storypath.Action] rolls itself with
-[`result`][rules_core.storypath.result]; the result and the spending of threshold successes
-read the action through [`PlannedAction`][rules_core.storypath.terms.PlannedAction], so
+``result``; the result and the spending of threshold successes
+read the action through ``PlannedAction``, so
 neither imports the action's module.
 """
 

@@ -61,7 +61,6 @@ __all__ = [
     "PUNCH",
     "ROLL_FORM",
     "SUCCESSES",
-    "SYSTEM",
     "TAKEDOWN",
     "ActionDiceError",
     "ActionKind",

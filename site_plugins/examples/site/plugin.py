@@ -34,6 +34,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url, meta
 
+from rules_core.system import System, all_tones, systems
 from site_plugins.examples.browser_engine import csp
 from site_plugins.examples.browser_engine.csp import POLICY_FILE, write_policy
 from site_plugins.examples.browser_engine.hosting import wrongly_typed
@@ -74,7 +75,15 @@ from site_plugins.examples.site.page_files import (
     source_path,
 )
 from site_plugins.examples.site.reference_links import imported_names, name_links, reference_entries
+from site_plugins.examples.site.reference_pages import add_reference_pages, place_reference_pages
 from site_plugins.examples.site.roller_pages import add_roller_pages, place_roller_pages
+from site_plugins.examples.site.system_pages import (
+    SystemPageError,
+    present,
+    reference_uri,
+    with_systems_table,
+)
+from site_plugins.examples.site.tone_styles import tone_rules
 
 log = get_plugin_logger("rules-examples")
 
@@ -117,6 +126,10 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.files: Files | None = None
         #: The chapters' "Roll your own" pages this build added (``src_uri``).
         self.roller_pages: list[str] = []
+        #: The systems whose chapter is a page of this site (in the navigation's order once
+        #: it is known), and the engine reference pages made for them (``src_uri``, title).
+        self.systems: tuple[System, ...] = ()
+        self.reference_pages: list[tuple[str, str]] = []
         #: ``mkdocs serve``: every page's ``src_uri`` and the configuration file's text (part
         #: of each page's key in the page cache); the pages this build takes from the page
         #: cache, and those whose conversion it records for the next build.
@@ -168,12 +181,21 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.config.enabled:
+            page_uris = [f.src_uri for f in files.documentation_pages()]
+            self.systems = present(systems(), page_uris)
             for asset in sorted(ASSETS.iterdir()):
                 if asset.suffix == ".js" and not self.engine.reroll:
                     continue
                 uri = f"{ASSET_DIR}/{asset.name}"
+                if uri == STYLESHEET:  # the cards' rules, then those of every tone
+                    files.append(File.generated(config, uri, content=self._stylesheet(asset)))
+                    continue
                 files.append(File.generated(config, uri, abs_src_path=str(asset)))
             self.roller_pages = add_roller_pages(files, config)
+            try:
+                self.reference_pages = add_reference_pages(files, config, self.systems)
+            except SystemPageError as error:
+                raise PluginError(str(error)) from None
             self._start_checking(files, config)
             self.files = files
             self.page_uris = tuple(sorted(f.src_uri for f in files.documentation_pages()))
@@ -189,7 +211,21 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
                ) -> Navigation | None:
         if self.config.enabled and self.roller_pages:
             place_roller_pages(nav, self.roller_pages, files)
+        if self.config.enabled:
+            self.systems = present(self.systems, [page.file.src_uri for page in nav.pages])
+            order = {reference_uri(system): i for i, system in enumerate(self.systems)}
+            self.reference_pages.sort(key=lambda added: order.get(added[0], len(order)))
+            place_reference_pages(nav, self.reference_pages, files)
         return nav
+
+    def _stylesheet(self, asset: Path) -> str:
+        """The cards' stylesheet, with the rules of the core's tones and each system's."""
+        try:
+            tones = all_tones(self.systems)
+        except ValueError as error:
+            raise PluginError(str(error)) from None
+        return asset.read_text(encoding="utf-8") + "\n/* Tones (rules_core.marks.Tone and " \
+            "each system's SYSTEM.tones). */\n" + tone_rules(tones)
 
     def _start_checking(self, files: Files, config: MkDocsConfig) -> None:
         """Send every page to the checker now; each page's Markdown event collects its result
@@ -240,6 +276,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self._keep_cards(page.file.src_uri, result)
         placed = self.cards.place(markdown, result, slug(page.file.src_uri),
                                   self._reference_links(result, page), log.info)
+        placed = with_systems_table(placed, self.systems, page.file.src_uri)
         converting = self._terms(placed, page)
         if self.command == "serve":
             return self._from_cache(converting, page, config)

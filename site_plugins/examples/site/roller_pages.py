@@ -47,6 +47,12 @@ def place_roller_pages(nav: Navigation, uris: list[str], files: Files) -> None:
         page.parent = section
         page.title = "Roll your own"
         section.children.append(page)
+    link_pages(nav)
+
+
+def link_pages(nav: Navigation) -> None:
+    """List the navigation's pages again in order, after pages were added to it, and link
+    each page's previous and next again."""
     nav.pages[:] = list(_pages(nav.items))
     for index, page in enumerate(nav.pages):
         page.previous_page = nav.pages[index - 1] if index else None
