@@ -15,10 +15,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from rules_core.system import systems
 from site_plugins.examples.cards.reroll import replay_page
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard, visit
 
-CHAPTERS = ("verses", "kruhl", "storypath", "hubris", "chronicle")
+CHAPTERS = tuple(system.name for system in systems())
 #: Rerolls of each card, each with fresh dice (the seeds vary from run to run; under CPython,
 #: tests/site_plugins/test_docs_reroll.py rerolls every card with eight fixed seeds).
 ROUNDS = 1

@@ -16,6 +16,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
+from rules_core.system import systems
 from site_plugins.examples.browser_engine import runtime as runtime_module
 from site_plugins.examples.checking import checker as checker_module
 from site_plugins.examples.checking import page_checks as page_checks_module
@@ -514,7 +515,7 @@ def test_no_card_takes_the_id_of_a_heading(project_site: Path) -> None:
 def test_every_chapter_gets_a_roller_page_last_in_its_section(project_site: Path) -> None:
     home = (project_site / "index.html").read_text("utf-8")
     nav = home.split('md-nav--primary', 1)[1].split('class="md-content"', 1)[0]
-    for chapter in ("verses", "kruhl", "storypath", "chronicle"):
+    for chapter in (system.name for system in systems()):
         page = project_site / chapter / "roll-your-own/index.html"
         assert '<form class="rx-roller"' in page.read_text("utf-8"), chapter
         links = re.findall(rf'href="({chapter}/[^"]*)"', nav)
