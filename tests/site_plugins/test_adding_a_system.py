@@ -24,8 +24,9 @@ from tests.conftest import ROOT
 GUIDE = ROOT / "docs" / "authoring.md"
 SECTION = "### A worked example: Ember"
 #: A fenced block of the guide that holds a file: its path in the title.
-FILE_BLOCK = re.compile(r'^(?P<fence>~~~~|```)\w+ title="(?P<path>[^"]+)"\n(?P<body>.*?)^(?P=fence)$',
-                        re.MULTILINE | re.DOTALL)
+FILE_BLOCK = re.compile(
+    r'^(?P<fence>~~~~|```)\w+ title="(?P<path>[^"]+)"\n(?P<body>.*?)^(?P=fence)$',
+    re.MULTILINE | re.DOTALL)
 
 
 def guide_files() -> dict[str, str]:
