@@ -21,7 +21,7 @@ from site_plugins.examples.browser_engine import runtime as runtime_module
 from site_plugins.examples.checking import checker as checker_module
 from site_plugins.examples.checking import page_checks as page_checks_module
 from site_plugins.examples.checking.checker import Checker
-from site_plugins.examples.checking.result_cache import RESULTS
+from site_plugins.examples.serving.serve_state import SERVE
 from site_plugins.examples.site import plugin as plugin_module
 from tests.conftest import ROOT, SAMPLES, make_site
 
@@ -422,7 +422,7 @@ def build_site(config_file: Path, command: str = "build") -> Any:
 
 def test_a_second_build_checks_only_the_page_that_changed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    RESULTS.clear()
+    SERVE.results.clear()
     submitted = count_submissions(monkeypatch)
     config_file = make_site(tmp_path, THREE_PAGES, plugin_options="reroll: false")
     build_site(config_file)
@@ -449,7 +449,7 @@ def test_serve_keeps_its_workers_and_checks_a_failing_page_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Between two builds of ``mkdocs serve`` with the engine unchanged no worker starts; a
     page that failed is checked again (its failure may have been the moment's)."""
-    RESULTS.clear()
+    SERVE.results.clear()
     pages = {**THREE_PAGES, "wrong.md": sample("wrong_result.md")}
     config_file = make_site(tmp_path, pages, plugin_options="reroll: false\n      jobs: 1")
     submitted = count_submissions(monkeypatch)
@@ -468,7 +468,7 @@ def test_serve_keeps_its_workers_and_checks_a_failing_page_again(
 
 def test_serve_starts_new_workers_when_the_ones_it_kept_are_gone(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    RESULTS.clear()
+    SERVE.results.clear()
     config_file = make_site(tmp_path, THREE_PAGES, plugin_options="reroll: false\n      jobs: 1")
     config = build_site(config_file, command="serve")
     try:

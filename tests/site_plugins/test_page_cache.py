@@ -14,6 +14,7 @@ from mkdocs.config import load_config
 
 from site_plugins.examples.checking import page_checks as page_checks_module
 from site_plugins.examples.serving import page_cache
+from site_plugins.examples.serving.serve_state import SERVE
 
 REFERENCE = "# Reference\n\n::: rules_core.words.count\n"
 LINKING = "# Prose\n\nA [count][rules_core.words.count] of things.\n"
@@ -49,7 +50,7 @@ def serve_build(config_file: Path) -> dict[str, str]:
 @pytest.fixture(autouse=True)
 def empty_cache() -> None:
     """Each test starts with nothing kept (the cache lives as long as the process)."""
-    page_cache.KEPT.clear()
+    SERVE.pages.clear()
 
 
 def conversions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -136,7 +137,7 @@ def test_a_build_never_uses_the_cache(tmp_path: Path, monkeypatch: pytest.Monkey
     config = load_config(str(site(tmp_path)))
     config.plugins.on_startup(command="build", dirty=False)
     build(config)
-    assert page_cache.KEPT == {}
+    assert SERVE.pages == {}
 
 
 def test_a_kept_page_takes_its_title_from_front_matter_added_later(

@@ -13,6 +13,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
 from site_plugins.examples.serving import search_cache
+from site_plugins.examples.serving.serve_state import SERVE
 
 PAGES = {
     "index.md": "# Home\n\nWhere the rules start.\n",
@@ -55,7 +56,7 @@ def parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         real(self, data)
 
     monkeypatch.setattr(material_search.Parser, "feed", feed)
-    search_cache.KEPT.clear()
+    SERVE.search_entries.clear()
     return seen
 
 
@@ -73,7 +74,7 @@ def test_a_second_serve_build_parses_only_the_page_saved_and_indexes_alike(
     assert len(parsed) == 1 and "Subtract armor twice." in parsed[0]
 
     parsed.clear()
-    search_cache.KEPT.clear()
+    SERVE.search_entries.clear()
     assert second == built_index(config, "build")  # what a build that parses everything writes
     assert len(parsed) == len(PAGES)
     assert [e for e in first if "Damage" in str(e["title"])] != \

@@ -15,6 +15,7 @@ from site_plugins.examples.cards.render import render_card
 from site_plugins.examples.language.verify import verify_page
 from site_plugins.examples.serving import template_cache
 from site_plugins.examples.serving.kept import Kept
+from site_plugins.examples.serving.serve_state import SERVE
 from site_plugins.examples.site import page_cards
 from site_plugins.examples.site.page_cards import draw_card
 from site_plugins.examples.site.plugin import ExamplesPlugin
@@ -74,7 +75,7 @@ def test_only_serve_gives_the_theme_the_kept_templates(command: str) -> None:
     plugin.command = command
     env = jinja2.Environment()
     plugin.on_env(env, config=None, files=None)  # type: ignore[arg-type]
-    assert env.bytecode_cache is (template_cache.KEPT if command == "serve" else None)
+    assert env.bytecode_cache is (SERVE.templates if command == "serve" else None)
 
 
 def a_run() -> Any:

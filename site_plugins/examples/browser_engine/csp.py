@@ -158,14 +158,10 @@ def scan_page(page: str, html: str, scan: SiteScan) -> None:
     scanner.close()
 
 
-#: Pages scanned by this process, for ``mkdocs serve``: ``(page, SHA-256 of its HTML)`` →
-#: what the page holds. A save changes one page; the others are not parsed again.
-KEPT: Kept[tuple[str, str], SiteScan] = Kept(1000)
-
-
 def scan_site(site: Path, kept: Kept[tuple[str, str], SiteScan] | None = None) -> SiteScan:
-    """Read every HTML page of the built ``site``; with ``kept`` (:data:`KEPT`), a page
-    whose HTML was scanned before is not parsed again."""
+    """Read every HTML page of the built ``site``; with ``kept`` (``mkdocs serve``: the
+    process's scans, ``(page, SHA-256 of its HTML)`` → what the page holds), a page whose
+    HTML was scanned before is not parsed again: a save changes one page."""
     scan = SiteScan()
     for path in sorted(site.rglob("*.html")):
         page, html = path.relative_to(site).as_posix(), path.read_text(encoding="utf-8")

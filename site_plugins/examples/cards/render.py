@@ -16,16 +16,11 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from site_plugins.examples.cards.render_code import render_code
 from site_plugins.examples.cards.render_reader import render_reader
-from site_plugins.examples.cards.render_views import (
-    KNOWN_ODDS_LINES,
-    ODDS_LINES,
-    render_die,
-    render_explanation,
-)
+from site_plugins.examples.cards.render_views import render_die, render_explanation
 from site_plugins.examples.language.bound_values import TITLE
 from site_plugins.examples.language.session import ExampleRun
 
-__all__ = ["KNOWN_ODDS_LINES", "ODDS_LINES", "bound_span", "card_data", "page_card_data",
+__all__ = ["bound_span", "card_data", "page_card_data",
            "render_card", "render_code", "render_die", "render_explanation", "render_reader",
            "title_html"]
 

@@ -17,8 +17,8 @@ import html
 from collections.abc import Iterable
 
 from rules_core.explain import DieView, Explanation, RollView, StatLine, TableView
-from rules_core.odds_text import describe
 from rules_core.question import Question
+from site_plugins.examples.cards.odds_lines import ODDS_LINES
 
 #: Pip positions on a 3×3 grid (0–8) for each face of a d6.
 _PIPS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
@@ -57,7 +57,7 @@ def render_roll(roll: RollView) -> str:
 
 def render_odds(questions: tuple[Question, ...]) -> str:
     """The exact odds of the result's rolls, one line per distinct question."""
-    lines = [odds_line(q) for q in dict.fromkeys(questions)]
+    lines = [ODDS_LINES.line(q) for q in dict.fromkeys(questions)]
     if not lines:
         return ""
     items = "".join(f"<li>{_e(line)}</li>" for line in lines)
@@ -103,23 +103,6 @@ def _stat_line(line: StatLine) -> str:
     notes = "".join(f'<span class="rx-stat rx-stat-note">{_e(note)}</span>'
                     for note in line.notes)
     return f'<li><span class="rx-stat-name">{_e(line.name)}</span>{stats}{notes}</li>'
-
-
-#: Odds lines worked out in this process, by question.
-ODDS_LINES: dict[Question, str] = {}
-#: Odds lines a build loaded from its cache, by their question's ``repr`` (which names every
-#: part of the question), so that unchanged odds cost nothing; empty in the browser.
-KNOWN_ODDS_LINES: dict[str, str] = {}
-
-
-def odds_line(question: Question) -> str:
-    """The words of one odds question, worked out once per process (or read from the
-    build's cache)."""
-    line = ODDS_LINES.get(question)
-    if line is None:
-        known = KNOWN_ODDS_LINES.get(repr(question)) if KNOWN_ODDS_LINES else None
-        line = ODDS_LINES[question] = known if known is not None else describe(question)
-    return line
 
 
 @functools.lru_cache(maxsize=256)

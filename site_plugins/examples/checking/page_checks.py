@@ -15,7 +15,7 @@ from __future__ import annotations
 from concurrent.futures import CancelledError, Future
 
 from site_plugins.examples.checking.checker import Checker, CheckerError, CheckLimits
-from site_plugins.examples.checking.result_cache import RESULTS, engine_hash, page_key
+from site_plugins.examples.checking.result_cache import ResultCache, engine_hash, page_key
 from site_plugins.examples.language.verify import PageResult
 
 
@@ -26,7 +26,10 @@ class PageCheckError(Exception):
 class PageChecks:
     """One process's checks, build after build."""
 
-    def __init__(self) -> None:
+    def __init__(self, results: ResultCache | None = None) -> None:
+        #: The verified pages kept between builds (the process's, in
+        #: :mod:`~site_plugins.examples.serving.serve_state`; by default this object's own).
+        self.results = ResultCache() if results is None else results
         self.checker: Checker | None = None
         #: What the checker's workers were started with (limits, jobs, the engine's code).
         self.checker_for: tuple[CheckLimits, int, str] | None = None
@@ -68,7 +71,7 @@ class PageChecks:
         """A page's result: kept from an earlier build (no worker starts), or being checked.
         ``raw`` is the page's whole file, whose front matter holds its setup."""
         assert self.checker is not None
-        kept = RESULTS.get(self.key(path, markdown, first_line, raw))
+        kept = self.results.get(self.key(path, markdown, first_line, raw))
         if kept is None:
             self.checked += 1
             return self.checker.submit(path, markdown, first_line, raw)
@@ -101,7 +104,7 @@ class PageChecks:
                 result = self.check(path, markdown, first_line, raw).result()
             except CheckerError as again:
                 raise PageCheckError(f"the examples could not be checked: {again}") from None
-        RESULTS.put(self.key(path, markdown, first_line, raw), result)
+        self.results.put(self.key(path, markdown, first_line, raw), result)
         return result
 
     def unread(self) -> dict[str, PageResult]:

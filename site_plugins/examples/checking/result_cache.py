@@ -15,8 +15,8 @@ Only pages that verified are kept. A failure can come from the moment (an exampl
 time on a loaded machine, a worker that was lost), and a failing page is the one being
 edited: it is checked again at every build until it passes.
 
-The cache lives at module level (:data:`RESULTS`), so it outlasts the plugin's builds within
-one ``mkdocs serve`` (or one ``mkdocs build``, which is one build). It holds at most
+The process's cache is part of its one state (:mod:`~site_plugins.examples.serving.
+serve_state`), so it outlasts the plugin's builds within one ``mkdocs serve``. It holds at most
 :data:`MAX_PAGES` pages, the least recently used leaving first. No MkDocs here.
 """
 
@@ -31,7 +31,7 @@ from site_plugins.examples.checking.worker import CheckLimits
 from site_plugins.examples.language.verify import PageResult
 from site_plugins.examples.serving.kept import Kept
 
-__all__ = ["MAX_PAGES", "RESULTS", "ResultCache", "engine_hash", "engine_roots", "page_key"]
+__all__ = ["MAX_PAGES", "ResultCache", "engine_hash", "engine_roots", "page_key"]
 
 #: Most pages kept: a docs site many times this one's size.
 MAX_PAGES = 512
@@ -103,7 +103,3 @@ class ResultCache:
 
     def __contains__(self, key: object) -> bool:
         return key in self._results
-
-
-#: The results kept by this process's builds.
-RESULTS = ResultCache()

@@ -48,8 +48,6 @@ class Rendered:
     anchors: list[tuple[str, str | None, str | None, bool]] = field(default_factory=list)
 
 
-#: Pages kept by this process (``mkdocs serve`` runs its builds in one process).
-KEPT: Kept[str, Rendered] = Kept(1000)
 #: Where MkDocs 1.6 keeps the title a page's first heading gave (``Page.title`` reads the
 #: front matter's ``title`` before it).
 _HEADING_TITLE = "_title_from_render"
@@ -106,12 +104,12 @@ class Recording:
         return None if self.warnings.count else self.anchors
 
 
-def keep(key: str, page: Page, html: str, anchors: list[tuple[str, str | None, str | None,
-                                                                  bool]]) -> None:
-    """Keep what converting ``page`` made (the page least recently used goes when the cache
-    is full)."""
+def keep(kept: Kept[str, Rendered], key: str, page: Page, html: str,
+         anchors: list[tuple[str, str | None, str | None, bool]]) -> None:
+    """Keep in ``kept`` what converting ``page`` made (the page least recently used goes
+    when it is full)."""
     links = page.links_to_anchors
-    KEPT.keep(key, Rendered(
+    kept.keep(key, Rendered(
         html, page.toc, getattr(page, _HEADING_TITLE, None) if _HEADING_TITLE in vars(page)
         else page.title, page.present_anchor_ids,
         None if links is None else {target.src_uri: dict(anchors_of)
@@ -139,10 +137,12 @@ def put_back(rendered: Rendered, page: Page, autorefs: Any, files: Files) -> str
 
 
 class Conversions:
-    """One ``mkdocs serve`` build's use of the cache: the pages it puts back and the pages
+    """One ``mkdocs serve`` build's use of the pages ``kept`` (the process's, in
+    :mod:`~site_plugins.examples.serving.serve_state`): the pages it puts back and the pages
     whose conversion it records (by ``src_uri``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, kept: Kept[str, Rendered]) -> None:
+        self.kept = kept
         self.from_cache: dict[str, Rendered] = {}
         self.recording: dict[str, tuple[str, Recording]] = {}
 
@@ -150,7 +150,7 @@ class Conversions:
                             autorefs: Any | None) -> str:
         """What MkDocs should convert for ``page``: nothing (``""``) when a conversion of the
         same key is kept, else ``markdown``, with the conversion recorded."""
-        rendered = KEPT.find(key)
+        rendered = self.kept.find(key)
         if rendered is not None:
             self.from_cache[page.file.src_uri] = rendered
             return ""
@@ -168,7 +168,7 @@ class Conversions:
         if recorded is not None:
             anchors = recorded[1].stop()
             if anchors is not None:  # a conversion that warned is done again, warning again
-                keep(recorded[0], page, html, anchors)
+                keep(self.kept, recorded[0], page, html, anchors)
         return html
 
     def stop(self) -> None:

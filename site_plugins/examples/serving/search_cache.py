@@ -19,9 +19,6 @@ from mkdocs.structure.pages import Page
 
 from site_plugins.examples.serving.kept import Kept
 
-#: Pages kept by this process (``mkdocs serve`` runs its builds in one process).
-KEPT: Kept[str, list[dict[str, Any]]] = Kept(500)
-
 
 def search_index_of(plugins: Any) -> Any | None:
     """The search index Material's search plugin fills during this build, or ``None`` when
@@ -45,20 +42,22 @@ def entries_key(page: Page) -> str:
     return digest.hexdigest()
 
 
-def install(index: Any) -> None:
+def install(index: Any, kept: Kept[str, list[dict[str, Any]]]) -> None:
     """Wrap ``index.add_entry_from_context`` (this build's index) so that a page seen before
-    with the same key gets its kept entries, and any other page is parsed and kept."""
+    with the same key gets its entries from ``kept`` (the process's, in
+    :mod:`~site_plugins.examples.serving.serve_state`), and any other page is parsed and
+    kept."""
     original: Callable[[Page], None] = index.add_entry_from_context
 
     def add_entry_from_context(page: Page) -> None:
         key = entries_key(page)
-        kept = KEPT.find(key)
-        if kept is not None:
-            index.entries.extend(dict(entry) for entry in kept)
+        entries = kept.find(key)
+        if entries is not None:
+            index.entries.extend(dict(entry) for entry in entries)
             return
         before = len(index.entries)
         original(page)
-        KEPT.keep(key, [dict(entry) for entry in index.entries[before:]])
+        kept.keep(key, [dict(entry) for entry in index.entries[before:]])
 
     index.add_entry_from_context = add_entry_from_context
 

@@ -3,9 +3,10 @@
 Every MkDocs build makes a new Jinja environment, so Material's 40-odd templates are parsed
 and compiled to Python again on every save (about 0.15 s of a rebuild on this site). Jinja's
 own answer is a bytecode cache: each template's compiled code kept under the template's name
-and the checksum of its source. :data:`KEPT` holds that code in memory for the ``mkdocs
-serve`` process; a template whose source changed (a theme override being edited) has another
-checksum and is compiled again.
+and the checksum of its source. A :class:`KeptTemplates` holds that code in memory for the
+``mkdocs serve`` process (the process's one, in
+:mod:`~site_plugins.examples.serving.serve_state`); a template whose source changed (a theme
+override being edited) has another checksum and is compiled again.
 """
 
 from __future__ import annotations
@@ -36,6 +37,3 @@ class KeptTemplates(BytecodeCache):
     def __len__(self) -> int:
         return len(self._code)
 
-
-#: This process's compiled templates (``mkdocs serve`` runs all its builds in one process).
-KEPT = KeptTemplates()

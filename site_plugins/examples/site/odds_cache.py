@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 import rules_core
-from site_plugins.examples.cards.render import KNOWN_ODDS_LINES, ODDS_LINES
+from site_plugins.examples.cards.odds_lines import OddsLines
 
 
 def odds_code_version() -> str:
@@ -31,16 +31,16 @@ def odds_file(cache: Path) -> Path:
     return cache / f"odds-{odds_code_version()}.json"
 
 
-def load_odds(cache: Path) -> None:
-    """Read the lines an earlier build kept (none, if there are none or they are unreadable)."""
+def load_odds(cache: Path, lines: OddsLines) -> None:
+    """Teach ``lines`` what an earlier build kept (nothing, if there is nothing or it is
+    unreadable)."""
     with contextlib.suppress(OSError, ValueError):
-        KNOWN_ODDS_LINES.update(json.loads(odds_file(cache).read_text("utf-8")))
+        lines.learn(json.loads(odds_file(cache).read_text("utf-8")))
 
 
-def save_odds(cache: Path) -> None:
-    """Keep every line known to this process for the next build."""
+def save_odds(cache: Path, lines: OddsLines) -> None:
+    """Keep every line ``lines`` knows for the next build."""
     with contextlib.suppress(OSError):
         target = odds_file(cache)
         target.parent.mkdir(parents=True, exist_ok=True)
-        lines = {**KNOWN_ODDS_LINES, **{repr(q): line for q, line in ODDS_LINES.items()}}
-        target.write_text(json.dumps(lines, sort_keys=True), "utf-8")
+        target.write_text(json.dumps(lines.lines(), sort_keys=True), "utf-8")

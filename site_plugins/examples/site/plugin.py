@@ -17,7 +17,8 @@ when the configuration is read (:func:`~site_plugins.examples.browser_engine.run
 each page's conversion (:mod:`~site_plugins.examples.serving.page_cache`), its search entries
 (:mod:`~site_plugins.examples.serving.search_cache`), the theme's compiled templates
 (:mod:`~site_plugins.examples.serving.template_cache`) and each page's
-Content-Security-Policy scan.
+Content-Security-Policy scan, all in the process's one state
+(:mod:`~site_plugins.examples.serving.serve_state`).
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url, meta
 
 from rules_core.system import System, all_tones, systems
-from site_plugins.examples.browser_engine import csp
 from site_plugins.examples.browser_engine.csp import POLICY_FILE, write_policy
 from site_plugins.examples.browser_engine.hosting import wrongly_typed
 from site_plugins.examples.browser_engine.runtime import (
@@ -45,6 +45,7 @@ from site_plugins.examples.browser_engine.runtime import (
     plan_engine,
     write_runtime,
 )
+from site_plugins.examples.cards.odds_lines import ODDS_LINES
 from site_plugins.examples.cards.render import page_card_data
 from site_plugins.examples.checking.checker import CheckLimits
 from site_plugins.examples.checking.page_checks import PageCheckError, PageChecks
@@ -56,13 +57,8 @@ from site_plugins.examples.checking.page_text import (
 )
 from site_plugins.examples.language.lexer import slug
 from site_plugins.examples.language.verify import Failure, PageResult
-from site_plugins.examples.serving import (
-    drawn_failures,
-    page_cache,
-    search_cache,
-    serve_watch,
-    template_cache,
-)
+from site_plugins.examples.serving import drawn_failures, page_cache, search_cache, serve_watch
+from site_plugins.examples.serving.serve_state import SERVE
 from site_plugins.examples.site.config import ExamplesConfig
 from site_plugins.examples.site.glossary import Chapters, engine_systems, focusable_first_uses
 from site_plugins.examples.site.odds_cache import load_odds, save_odds
@@ -116,7 +112,9 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         #: Every page's cards as the page sends them to the engine (by ``src_uri``), for the
         #: build's own trace of what the engine imports in the browser.
         self.page_cards: dict[str, list[dict[str, object]]] = {}
-        self.checks = PageChecks()
+        #: What this process keeps between builds (``mkdocs serve``), in one place.
+        self.state = SERVE
+        self.checks = PageChecks(self.state.results)
         #: What this build ships for Reroll (decided in ``on_config``).
         self.engine = EnginePlan()
         #: The chapters and their glossaries, read again by every build (``on_config``).
@@ -135,7 +133,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         #: cache, and those whose conversion it records for the next build.
         self.page_uris: tuple[str, ...] = ()
         self.config_text = ""
-        self.conversions = page_cache.Conversions()
+        self.conversions = page_cache.Conversions(self.state.pages)
         #: ``mkdocs serve`` has said once how it ships the engine.
         self.said_serve_engine = False
 
@@ -155,7 +153,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.engine = self._plan_engine(config)
         if self.engine.note:
             log.info(self.engine.note)
-        load_odds(self._cache())
+        load_odds(self._cache(), ODDS_LINES)
         if STYLESHEET not in config.extra_css:
             config.extra_css.insert(0, STYLESHEET)  # first, so a site's own CSS can override it
         scripts = {str(script) for script in config.extra_javascript}
@@ -171,7 +169,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
             # Material's search parses again only the pages whose HTML changed.
             index = search_cache.search_index_of(config.plugins)
             if index is not None:
-                search_cache.install(index)
+                search_cache.install(index, self.state.search_entries)
 
     def on_serve(self, server: Any, /, *, config: MkDocsConfig, builder: Any) -> Any:
         # A save starts the rebuild at once: file events, with MkDocs' polling kept.
@@ -324,7 +322,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
                 headline += f" ({unchecked} more not checked)"
             raise PluginError(f"{headline}:\n{where}")
         if self.config.enabled and self.command == "serve" and env.bytecode_cache is None:
-            env.bytecode_cache = template_cache.KEPT  # each save compiles no template again
+            env.bytecode_cache = self.state.templates  # a save compiles no template again
         return env
 
     def on_build_error(self, *, error: Exception) -> None:
@@ -352,7 +350,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         if self.checks.kept or self.command == "serve":
             log.info(f"checked {plural(self.checks.checked, 'page')}, kept "
                      f"{plural(self.checks.kept, 'unchanged page')} from an earlier build")
-        save_odds(self._cache())
+        save_odds(self._cache(), ODDS_LINES)
         if self.engine.pyodide is not None:
             self._write_engine(config, self.engine.pyodide)
         problems = wrongly_typed(Path(config.site_dir))
@@ -361,7 +359,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
                               "the wrong type:\n  " + "\n  ".join(problems))
         # The Content-Security-Policy hosts can send with this build (README, Hosting).
         policy, scan = write_policy(Path(config.site_dir),
-                                    csp.KEPT if self.command == "serve" else None)
+                                    self.state.scans if self.command == "serve" else None)
         log.info(f"Content-Security-Policy for hosts (in {POLICY_FILE}): {policy}")
         for handler in scan.inline_handlers:
             log.warning(f"{handler}: the recommended Content-Security-Policy blocks it")
