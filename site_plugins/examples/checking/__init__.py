@@ -1,5 +1,6 @@
-"""Checking pages' examples outside the browser, for the build, pytest and the author's
-command-line aids: each page in a process of its own, bounded from outside. No MkDocs here.
+"""Checking pages' examples outside the reader's browser, for the build, pytest and the author's
+command-line aids: each page in a process of its own, bounded from outside (in one process,
+one page after another, where no process can be started, as in Pyodide). No MkDocs here.
 
 A build's checks of its pages (:mod:`~site_plugins.examples.checking.page_checks`) go to the
 checker (:mod:`~site_plugins.examples.checking.checker`), which runs each page in a fresh
