@@ -323,24 +323,19 @@ class Total(Reading):
 
 
 @dataclass(frozen=True)
-class Highest(Reading):
-    """Read a roll as its highest die that counts, plus ``plus`` (0 when no die counts).
-
-    Examples:
-        >>> from rules_core.dice import ScriptedDice
-        >>> best = Procedure(3, 6, reading=Highest())
-        >>> best.read(best.roll(ScriptedDice("2 5 3"))), best.reading.at_least_words(4)
-        (5, 'a highest die of 4 or more')
-    """
+class OneDie(Reading):
+    """Read a roll as one of its dice that count (which one, ``pick`` says), plus ``plus``;
+    0 when no die counts. The core's are [`Highest`][rules_core.procedure.Highest] and
+    [`Lowest`][rules_core.procedure.Lowest]."""
 
     plus: int = 0
     noun: str = ""
-    phrase: ClassVar[str] = "a highest die of"
+    pick: ClassVar[Callable[[list[int]], int]] = max
 
     def read(self, roll: Roll) -> int:
-        """The highest face that counts, plus ``plus``."""
+        """The face ``pick`` picks among those that count, plus ``plus``."""
         faces = [die.face for die in roll.dice if die.counts]
-        return (max(faces) if faces else 0) + self.plus
+        return (type(self).pick(faces) if faces else 0) + self.plus
 
     @property
     def modifier(self) -> int:
@@ -349,8 +344,23 @@ class Highest(Reading):
 
 
 @dataclass(frozen=True)
-class Lowest(Reading):
-    """Read a roll as its lowest die that counts, plus ``plus`` (0 when no die counts).
+class Highest(OneDie):
+    """Read a roll as its highest die that counts, plus ``plus``.
+
+    Examples:
+        >>> from rules_core.dice import ScriptedDice
+        >>> best = Procedure(3, 6, reading=Highest())
+        >>> best.read(best.roll(ScriptedDice("2 5 3"))), best.reading.at_least_words(4)
+        (5, 'a highest die of 4 or more')
+    """
+
+    phrase: ClassVar[str] = "a highest die of"
+    pick: ClassVar[Callable[[list[int]], int]] = max
+
+
+@dataclass(frozen=True)
+class Lowest(OneDie):
+    """Read a roll as its lowest die that counts, plus ``plus``.
 
     Examples:
         >>> from rules_core.dice import ScriptedDice
@@ -359,19 +369,8 @@ class Lowest(Reading):
         3
     """
 
-    plus: int = 0
-    noun: str = ""
     phrase: ClassVar[str] = "a lowest die of"
-
-    def read(self, roll: Roll) -> int:
-        """The lowest face that counts, plus ``plus``."""
-        faces = [die.face for die in roll.dice if die.counts]
-        return (min(faces) if faces else 0) + self.plus
-
-    @property
-    def modifier(self) -> int:
-        """``plus``."""
-        return self.plus
+    pick: ClassVar[Callable[[list[int]], int]] = min
 
 
 PoolStep = RerollWhile | Explode | KeepHighest | KeepLowest
@@ -459,6 +458,6 @@ def _faces_words(faces: frozenset[int]) -> str:
 
 
 __all__ = ["CountAtLeast", "Explode", "Highest", "KeepHighest", "KeepLowest", "Lowest",
-           "PoolStep", "Procedure", "Reading", "RerollWhile", "Step", "Total",
+           "OneDie", "PoolStep", "Procedure", "Reading", "RerollWhile", "Step", "Total",
            "cancel_highest", "count_at_least", "explode", "keep_highest", "keep_lowest",
            "reroll_while", "roll_pool", "success_value", "total"]

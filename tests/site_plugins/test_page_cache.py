@@ -58,9 +58,9 @@ def conversions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     kept: list[str] = []
     real = page_cache.keep
 
-    def spy(key: str, page: Any, *args: Any) -> None:
+    def spy(into: Any, key: str, page: Any, *args: Any) -> None:
         kept.append(page.file.src_uri)
-        real(key, page, *args)
+        real(into, key, page, *args)
 
     monkeypatch.setattr(page_cache, "keep", spy)
     return kept

@@ -12,11 +12,10 @@ from collections.abc import Sequence
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files, InclusionLevel
-from mkdocs.structure.nav import Navigation, Section
-from mkdocs.structure.pages import Page
+from mkdocs.structure.nav import Navigation
 
 from rules_core.system import System
-from site_plugins.examples.site.roller_pages import link_pages
+from site_plugins.examples.site.roller_pages import link_pages, section_holding
 from site_plugins.examples.site.system_pages import REFERENCE_DIR, reference_page, reference_uri
 
 #: The hand-written first page of the engine reference, whose section the pages join.
@@ -40,7 +39,7 @@ def add_reference_pages(files: Files, config: MkDocsConfig,
 
 def place_reference_pages(nav: Navigation, added: list[tuple[str, str]], files: Files) -> None:
     """Put the added pages last in the section holding the reference's index page."""
-    section = _section_of(nav.items, REFERENCE_INDEX)
+    section = section_holding(nav.items, REFERENCE_INDEX.__eq__)
     if section is None:
         return
     for uri, title in added:
@@ -52,15 +51,3 @@ def place_reference_pages(nav: Navigation, added: list[tuple[str, str]], files: 
         page.title = title
         section.children.append(page)
     link_pages(nav)
-
-
-def _section_of(items: Sequence[object], uri: str) -> Section | None:
-    for item in items:
-        if isinstance(item, Section):
-            if any(isinstance(child, Page) and child.file.src_uri == uri
-                   for child in item.children):
-                return item
-            found = _section_of(item.children, uri)
-            if found is not None:
-                return found
-    return None

@@ -9,7 +9,7 @@ A chapter is a folder of the docs named like an engine system (``docs/verses/`` 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files, InclusionLevel
@@ -41,7 +41,7 @@ def place_roller_pages(nav: Navigation, uris: list[str], files: Files) -> None:
     for uri in uris:
         file = files.get_file_from_path(uri)
         page = file.page if file is not None else None
-        section = _chapter_section(nav.items, uri.split("/")[0] + "/")
+        section = section_holding(nav.items, _in_folder(uri.split("/")[0] + "/"))
         if page is None or section is None:
             continue
         page.parent = section
@@ -59,13 +59,18 @@ def link_pages(nav: Navigation) -> None:
         page.next_page = nav.pages[index + 1] if index + 1 < len(nav.pages) else None
 
 
-def _chapter_section(items: Sequence[object], folder: str) -> Section | None:
+def _in_folder(folder: str) -> Callable[[str], bool]:
+    return lambda src_uri: src_uri.startswith(folder)
+
+
+def section_holding(items: Sequence[object], holds: Callable[[str], bool]) -> Section | None:
+    """The first section (depth first) with a page whose ``src_uri`` ``holds`` is true of."""
     for item in items:
         if isinstance(item, Section):
-            if any(isinstance(child, Page) and child.file.src_uri.startswith(folder)
+            if any(isinstance(child, Page) and holds(child.file.src_uri)
                    for child in item.children):
                 return item
-            found = _chapter_section(item.children, folder)
+            found = section_holding(item.children, holds)
             if found is not None:
                 return found
     return None
