@@ -15,7 +15,10 @@ one of:
 
 The attacker rolls and declares the successes and what they will do before the defender
 chooses a response. Methods return a new, changed attack;
-[`against`][rules_core.hubris.Attack.against] resolves it.
+[`against`][rules_core.hubris.Attack.against] resolves it (against several targets, a mob's
+targets or under autofire, [`against_each`][rules_core.hubris.Attack.against_each],
+[`against_all`][rules_core.hubris.Attack.against_all] and
+[`autofire`][rules_core.hubris.Attack.autofire]: their results are in ``targets``).
 """
 
 from __future__ import annotations

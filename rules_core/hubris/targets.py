@@ -11,6 +11,12 @@
   its Edge, rounded up**, in automatic lethal damage to **every other character** in the
   area, each reducing it with their own Defense. Whether the primary target takes it too
   is not said: by default they do not (they face the attack itself).
+
+This module holds what such an attack makes (``MultiAttack``, ``MobAttack``, ``Autofire``),
+reading the attack through ``Striking``; the attack rolls them itself
+([`against_each`][rules_core.hubris.Attack.against_each],
+[`against_all`][rules_core.hubris.Attack.against_all],
+[`autofire`][rules_core.hubris.Attack.autofire]).
 """
 
 from __future__ import annotations
