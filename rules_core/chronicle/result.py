@@ -97,8 +97,11 @@ class TestResult:
 
     @property
     def succeeded(self) -> bool:
-        """Whether the result reaches the Difficulty (and no burned Destiny Point foiled it)."""
-        return self.grade.succeeded and not self.foiled_by
+        """Whether the result reaches the Difficulty, no burned Destiny Point foiled it, and
+        it is no fumble: "a critical failure, or fumble, occurs when you roll all 1s on a
+        test" (A Song of Ice and Fire Roleplaying, "Combat Actions"), and a fumble fails,
+        whatever the total."""
+        return self.grade.succeeded and not self.foiled_by and not self.fumble
 
     @property
     def degrees(self) -> int:
@@ -213,6 +216,8 @@ class TestResult:
         text = f"{self.result} against {self.difficulty}: {self.grade.text()}"
         if self.foiled_by:
             text += f"; but {self.foiled_by} burns a Destiny Point and it fails"
+        elif self.fumble and self.grade.succeeded:
+            text += "; but every die shows 1, and a fumble fails whatever the total"
         return text + "."
 
     def fumble_line(self) -> str:
@@ -283,7 +288,7 @@ class TestResult:
         grade = self.grade
         verdict = (f"success, {count(grade.degrees, 'degree')}" if self.succeeded
                    else f"{grade.failure} failure" if grade.failure else
-                   f"failure (foiled by {self.foiled_by})")
+                   f"failure (foiled by {self.foiled_by})" if self.foiled_by else "failure")
         if self.fumble:
             verdict += ", fumble"
         if self.critical:
