@@ -23,7 +23,7 @@ from rules_core.chronicle.damage import Damage
 from rules_core.chronicle.difficulties import CHALLENGING, Difficulty
 from rules_core.chronicle.effects import COMBAT, END, NEXT_TEST, START, THIS_TURN, Effect
 from rules_core.chronicle.equipment import FIGHTING, Weapon
-from rules_core.chronicle.errors import CombatError
+from rules_core.chronicle.errors import CombatError, DestinyError
 from rules_core.chronicle.harm import AUTO, Harm
 from rules_core.chronicle.readings import BASE
 from rules_core.chronicle.result import TestResult
@@ -100,6 +100,11 @@ def roll_strike(state: CombatTests, plan: StrikePlan, parts: PoolParts, dice: Di
     spend, burn = tuple(options.get("spend", ())), tuple(options.get("burn", ()))
     test = state.make_test(plan.attacker, parts, plan.weapon.ability, rank=rank, spend=spend,
                            burn=burn)
+    left = state.destiny(plan.attacker).left - len(spend) - len(burn)
+    if options.get("lower_fumble") and left < 1:
+        raise DestinyError(f"{plan.attacker} has no Destiny Point left to lower a fumble "
+                           f"with (lower_fumble=True): {left + len(spend) + len(burn)} left, "
+                           f"{len(spend) + len(burn)} used on this test")
     against = plan.against or state.defense_of(plan.target)
     foiler = options.get("foiled_by", "")
     if foiler:
@@ -208,8 +213,7 @@ def _after_kill(state: CombatTests, plan: StrikePlan, row: int, damage: Damage,
 def _fumble(state: CombatTests, plan: StrikePlan, rolled: TestResult, dice: DiceSource,
             options: StrikeOptions, result: AttackResult) -> AttackResult:
     attacker, weapon = plan.attacker, plan.weapon
-    lowered = bool(options.get("lower_fumble")) and state.destiny(attacker).left > 0 and (
-        rolled.fumble_row > 1)
+    lowered = bool(options.get("lower_fumble")) and rolled.fumble_row > 1
     if lowered:
         state.charge_destiny(attacker, spend=("lower fumble",))
     reading = fumble_row(rolled.ones, weapon, lowered=lowered)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules_core.chronicle import AbilityTest, Combat
+import pytest
+
+from rules_core.chronicle import AbilityTest, Combat, DestinyError
 from rules_core.dice import ScriptedDice as rolled
 from rules_core.outcome import Outcome
 
@@ -29,3 +31,12 @@ def test_catching_one_s_breath_with_all_ones_removes_no_damage(combat: Combat) -
     combat.set_harm("Edric", replace(combat.harm("Edric"), damage=3))
     combat.catch_breath("Edric", dice=rolled("1 1 1 1"))
     assert combat.harm("Edric").damage == 3
+
+
+def test_lowering_a_fumble_with_no_destiny_point_left_is_refused_before_rolling(
+        combat: Combat) -> None:
+    left = combat.destiny("Edric").left
+    spent = ["bonus die"] * left
+    with pytest.raises(DestinyError, match="no Destiny Point left to lower a fumble"):
+        combat.attack("Edric", "Rorik", spend=spent, lower_fumble=True, dice=rolled(""))
+    assert combat.destiny("Edric").left == left
