@@ -10,6 +10,7 @@ reaching each tier. A system adds only what is its own (a critical, a cost) on t
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Self
 
@@ -123,11 +124,12 @@ class TieredRoll:
         reading reads, ``success`` for a die a count counts."""
         reading = self.procedure.reading
         if isinstance(reading, Highest | Lowest):
-            return (READ,) if index == self._read_index() else ()
+            return (READ,) if index == self._read_index else ()
         if isinstance(reading, CountAtLeast):
             return (SUCCESS,) if die.face >= reading.target else ()
         return ()
 
+    @functools.cached_property
     def _read_index(self) -> int | None:
         counted = [(die.face, i) for i, die in enumerate(self.roll.dice) if die.counts]
         if not counted:

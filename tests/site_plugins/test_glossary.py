@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from rules_core.system import systems
 from site_plugins.examples.language.prose import plain_text, prose
 from site_plugins.examples.site.glossary import (
     GUIDE,
@@ -16,7 +17,6 @@ from site_plugins.examples.site.glossary import (
     Chapters,
     Glossary,
     UnknownTerm,
-    engine_systems,
     focusable_first_uses,
     read_glossary,
     unknown_terms,
@@ -304,7 +304,7 @@ def test_a_glossary_s_own_term_has_no_tooltip() -> None:
 
 
 # The real chapters: every docs/<system>/ whose name is a package of rules_core.
-CHAPTERS = sorted(system for system in engine_systems() if (DOCS / system).is_dir())
+CHAPTERS = sorted(system.name for system in systems() if (DOCS / system.name).is_dir())
 SITE = Chapters(DOCS, ROOT, frozenset(CHAPTERS))
 
 

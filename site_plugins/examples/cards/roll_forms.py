@@ -15,14 +15,13 @@ from __future__ import annotations
 import html
 import importlib
 import json
-import pkgutil
 import re
 from typing import Any
 
-import rules_core
 from rules_core.dice import RandomDice, ScriptedDice
 from rules_core.errors import RulesCoreError
 from rules_core.roll_form import ChoiceField, NumberField, RollForm
+from rules_core.system import systems
 from site_plugins.examples.cards.render_views import render_explanation
 
 #: The page each chapter's roller is on, inside the chapter's folder.
@@ -41,13 +40,13 @@ class RollRequestError(ValueError):
 
 
 def systems_with_forms() -> dict[str, RollForm]:
-    """Every system of the engine that declares a ``ROLL_FORM``, by package name."""
+    """Every system of the engine (``rules_core.system.systems``) that declares a
+    ``ROLL_FORM``, by package name."""
     forms: dict[str, RollForm] = {}
-    for info in pkgutil.iter_modules(rules_core.__path__):
-        if info.ispkg:
-            form = getattr(importlib.import_module(f"rules_core.{info.name}"), "ROLL_FORM", None)
-            if isinstance(form, RollForm):
-                forms[info.name] = form
+    for system in systems():
+        form = getattr(importlib.import_module(system.package), "ROLL_FORM", None)
+        if isinstance(form, RollForm):
+            forms[system.name] = form
     return forms
 
 

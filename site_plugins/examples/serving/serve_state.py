@@ -40,12 +40,6 @@ class ServeState:
     templates: KeptTemplates = field(default_factory=KeptTemplates)
     scans: Kept[tuple[str, str], SiteScan] = field(default_factory=lambda: Kept(SCANS_KEPT))
 
-    def clear(self) -> None:
-        """Forget everything (a test's fresh start)."""
-        self.results.clear()
-        for part in (self.pages, self.search_entries, self.templates, self.scans):
-            part.clear()
-
 
 SERVE = ServeState()
 """The process's one state: what ``mkdocs serve``'s builds (and tests that build several

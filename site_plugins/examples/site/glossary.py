@@ -34,7 +34,6 @@ No MkDocs here: paths and text in, text out; the plugin (``plugin.py``) calls it
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 from collections.abc import Iterable
@@ -284,14 +283,6 @@ def focusable_first_uses(html: str) -> str:
         return match.group()
 
     return _FOCUS_STEP.sub(step, html)
-
-
-def engine_systems() -> frozenset[str]:
-    """The game systems the engine has: the packages in ``rules_core/``."""
-    spec = importlib.util.find_spec("rules_core")
-    folders = spec.submodule_search_locations if spec else None
-    return frozenset(entry.name for folder in folders or () for entry in os.scandir(folder)
-                     if entry.is_dir() and (Path(entry.path) / "__init__.py").is_file())
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,7 @@ from site_plugins.examples.language.verify import Failure, PageResult
 from site_plugins.examples.serving import drawn_failures, page_cache, search_cache, serve_watch
 from site_plugins.examples.serving.serve_state import SERVE
 from site_plugins.examples.site.config import ExamplesConfig
-from site_plugins.examples.site.glossary import Chapters, engine_systems, focusable_first_uses
+from site_plugins.examples.site.glossary import Chapters, focusable_first_uses
 from site_plugins.examples.site.odds_cache import load_odds, save_odds
 from site_plugins.examples.site.page_cards import PageCards
 from site_plugins.examples.site.page_files import (
@@ -146,7 +146,9 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.cards = PageCards()
         self.page_cards = {}
         self.engine = EnginePlan()
-        self.chapters = Chapters(Path(config.docs_dir), site_root(config), engine_systems())
+        self.systems = systems()  # every system of the engine, until on_files keeps the site's
+        self.chapters = Chapters(Path(config.docs_dir), site_root(config),
+                                 frozenset(system.name for system in self.systems))
         if not self.config.enabled:
             self.checks.close()
             return config
@@ -180,7 +182,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.config.enabled:
             page_uris = [f.src_uri for f in files.documentation_pages()]
-            self.systems = present(systems(), page_uris)
+            self.systems = present(self.systems, page_uris)
             for asset in sorted(ASSETS.iterdir()):
                 if asset.suffix == ".js" and not self.engine.reroll:
                     continue
