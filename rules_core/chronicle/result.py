@@ -21,7 +21,7 @@ from rules_core.chronicle.test_dice import BONUS, PENALTY, RolledTest
 from rules_core.explain import DieView, Explanation, RollView, die_views
 from rules_core.marks import Mark
 from rules_core.outcome import Outcome
-from rules_core.procedure import KeepHighest, Procedure
+from rules_core.procedure import Highest, KeepHighest, Procedure
 from rules_core.question import AtLeast, Question, Settled
 from rules_core.roll import Roll
 from rules_core.words import count
@@ -146,6 +146,10 @@ class TestResult:
         what = f"{self.who} reaching {value}" + (f" ({note})" if note else "")
         if self.test.automatic:
             return Settled(what, True, "a burned Destiny Point makes the test succeed")
+        if value <= low and c.rolled:  # every result reaches it, but all ones fumble
+            return AtLeast(Procedure(c.rolled, 6, reading=Highest()), 2, who=self.who,
+                           note=f"{note + ': ' if note else ''}any die above 1, since every "
+                           f"result reaches {value} but all ones are a fumble")
         if value <= low:
             return Settled(what, True, f"the lowest result possible, {low}, reaches it")
         if value > high:

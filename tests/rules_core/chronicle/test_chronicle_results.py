@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from rules_core.chronicle import DEFAULT_READINGS, AbilityTest, Difficulty, Readings, TestResult
 from rules_core.chronicle.marks import BONUS_DIE, CRITICAL_SIX, FUMBLE_ONE
 from rules_core.dice import ScriptedDice as rolled
 from rules_core.marks import DROPPED
+from rules_core.odds import answer
 from rules_core.outcome import Outcome
 from rules_core.question import AtLeast, Settled
 
@@ -81,8 +84,16 @@ def test_a_target_no_roll_can_reach_is_settled_as_no_chance() -> None:
     assert isinstance(question, Settled) and not question.succeeded
 
 
-def test_a_target_every_roll_reaches_is_settled_as_certain() -> None:
+def test_a_target_every_total_reaches_is_missed_only_by_a_fumble() -> None:
     question = attack("4 3 2", rank=3, bonus=0).chance_of(3)
+    assert isinstance(question, AtLeast)
+    found = answer(question)
+    assert found is not None and found.low == found.high == 1 - Fraction(1, 6 ** 3)
+
+
+def test_a_burned_automatic_success_is_settled_as_certain() -> None:
+    burned = AbilityTest("Edric", "Athletics", 4).burn("automatic success")
+    question = TestResult(burned, burned.roll_dice(rolled("")), Difficulty(9, "Challenging")).chance_of(9)
     assert isinstance(question, Settled) and question.succeeded
 
 
