@@ -117,4 +117,5 @@ def test_a_critical_is_always_a_hit_of_twice_the_defense(seed: int, rank: int, b
     test = pool(rank, bonus, 0, Readings())
     result = TestResult(test, test.roll_dice(RandomDice(seed)), Difficulty(defense, "CD"),
                         attack=True)
-    assert result.critical == (result.result >= 2 * defense)
+    assert result.critical == (result.succeeded and result.result >= 2 * defense)
+    assert result.succeeded == (result.result >= defense and not result.fumble)
