@@ -93,7 +93,8 @@ def test_a_target_every_total_reaches_is_missed_only_by_a_fumble() -> None:
 
 def test_a_burned_automatic_success_is_settled_as_certain() -> None:
     burned = AbilityTest("Edric", "Athletics", 4).burn("automatic success")
-    question = TestResult(burned, burned.roll_dice(rolled("")), Difficulty(9, "Challenging")).chance_of(9)
+    rolled_none = TestResult(burned, burned.roll_dice(rolled("")), Difficulty(9, "Challenging"))
+    question = rolled_none.chance_of(9)
     assert isinstance(question, Settled) and question.succeeded
 
 
