@@ -36,23 +36,26 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
 
     The example's steps and documented faces travel in the ``data-rx-example`` attribute
     (escaped JSON), not in a ``<script>`` element, which Material's instant navigation
-    would try to run. The code view is left out of the search index
-    (``data-search-exclude``): a rule's page should rank for its words, not its code.
+    would try to run. The code view, the badge and the permalink are left out of the search
+    index (``data-search-exclude``): a rule's page should rank for its words, not its code,
+    and a search result's snippet should not start with "# ✓ verified".
     """
     example = run.example
     title = example.title or ("Check" if example.kind == "check" else "Worked example")
     failed = list(failures)
     state = "failed" if failed else "verified"
-    badge = ('<span class="rx-badge rx-badge-failed">✗ does not verify</span>' if failed else
-             '<span class="rx-badge" title="Checked against the rules engine when the site '
-             'was built">✓ verified</span>')
+    badge = ('<span class="rx-badge rx-badge-failed" data-search-exclude>✗ does not verify</span>'
+             if failed else
+             '<span class="rx-badge" data-search-exclude title="Checked against the rules engine '
+             'when the site was built">✓ verified</span>')
     alert = "".join(f'<pre class="rx-failure-note" role="alert">{_e(text)}</pre>'
                     for text in failed)
     used = card_links(run, setup, links or {})
     data = _e(json.dumps(card_data(run, session_id, index, setup, used), ensure_ascii=True))
     kind = "rx-check" if example.kind == "check" else "rx-card"
     rerollable = "true" if run.rerollable else "false"
-    permalink = (f'<a class="rx-permalink" href="#{_e(card_id)}" title="Link to this example" '
+    permalink = (f'<a class="rx-permalink" data-search-exclude href="#{_e(card_id)}" '
+                 'title="Link to this example" '
                  f'aria-label="Link to the example “{_e(title)}”">#</a>')
     opened = " open" if failed else ""
     return (

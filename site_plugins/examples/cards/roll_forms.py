@@ -113,7 +113,7 @@ def render_form(system: str, form: RollForm) -> str:
     first = form.make({}, RandomDice(seed=PAGE_SEED))
     return (
         f'<form class="rx-roller" data-rx-system="{_e(system)}" id="roller-{_e(system)}" '
-        f'aria-label="{_e(form.title)}" novalidate>'
+        f'aria-label="{_e(form.title)}" novalidate data-search-exclude>'
         f'<fieldset class="rx-fields"><legend>{_e(form.title)}</legend>{fields}</fieldset>'
         '<div class="rx-roller-controls" hidden>'
         '<button type="submit" class="md-button md-button--primary rx-roller-roll">Roll</button>'
@@ -132,7 +132,8 @@ def render_form(system: str, form: RollForm) -> str:
 def roller_page(system: str, form: RollForm, chapter_title: str) -> str:
     """The Markdown of a chapter's "Roll your own" page."""
     intro = form.intro or f"Make a roll of {chapter_title} with the engine of this site."
-    return (f'---\ndescription: "{chapter_title}: make your own roll, with exact odds."\n---\n\n'
+    return (f'---\ndescription: "{chapter_title}: make your own roll, with exact odds."\n'
+            "search:\n  boost: 0.5\n---\n\n"
             f"# Roll your own\n\n{intro} The result is worked out by the same rules engine "
             "that checks every example of this chapter, with its exact odds; **Link to this "
             "roll** gives an address that shows the same dice to whoever opens it.\n\n"

@@ -25,6 +25,14 @@ REFERENCE_DIR = "reference"
 TABLE_MARKER = "<!-- rules-examples: table of systems -->"
 """The line of a page that becomes the table of systems."""
 
+REFERENCE_SEARCH_BOOST = 0.001
+"""How much the search weighs an engine reference page against a chapter (1): so little that
+a rule's words find its chapter first ("grapple": the Kruhl chapter, then ``Fight.grapple``),
+while a name only the reference holds still finds it. The hand-written reference pages say
+the same in their front matter."""
+
+SEARCH_FRONT_MATTER = f"search:\n  boost: {REFERENCE_SEARCH_BOOST}\n"
+
 _MODULE_ONLY = ("    options:\n      members: false\n      show_root_heading: false\n"
                 "      show_root_toc_entry: false\n")
 
@@ -50,7 +58,7 @@ def reference_page(system: System) -> str:
     sections = _sections(system)
     headings = ", ".join(heading.lower() for heading, _ in sections)
     description = f"Engine reference for {system.short_title}: {headings}.".replace('"', "'")
-    parts = [f'---\ndescription: "{description}"\n---\n', f"# {system.short_title}\n",
+    parts = [f'---\ndescription: "{description}"\n{SEARCH_FRONT_MATTER}---\n', f"# {system.short_title}\n",
              f"::: {system.package}\n{_MODULE_ONLY}"]
     for heading, modules in sections:
         parts.append(f"## {heading}\n")
