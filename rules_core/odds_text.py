@@ -4,7 +4,8 @@
 ([`question`][rules_core.question]) and its exact answer ([`odds`][rules_core.odds]) into one
 sentence, e.g. ``Tam: 3 or more successes on 6d6: 32.0% (233/729); on average 2
 successes``. A percentage is rounded to one decimal; the exact fraction follows it when its
-denominator is small enough to read.
+denominator has at most four digits, and a long shot whose fraction is too long to read
+says "about 1 in 40" instead.
 """
 
 from __future__ import annotations
@@ -15,8 +16,13 @@ from rules_core.odds import Answer, answer
 from rules_core.question import AtLeast, NoOdds, Question, Repeated, Settled, Wins
 from rules_core.words import count
 
-MAX_SHOWN_DENOMINATOR = 10**7
-"""Largest denominator shown as a fraction beside a percentage."""
+MAX_SHOWN_DENOMINATOR = 9999
+"""Largest denominator shown as a fraction beside a percentage: four digits, what a reader
+takes in at a glance (``(233/729)``, not ``(9176457/10000000)``)."""
+
+LONG_SHOT = Fraction(1, 10)
+"""At or below this chance, a percentage whose fraction is not shown is followed by "about 1
+in N", the way players say a long shot."""
 
 
 def describe(question: Question) -> str:
@@ -42,13 +48,18 @@ def describe(question: Question) -> str:
 
 
 def chance(found: Answer) -> str:
-    """``32.0% (233/729)``; bounds that round alike as one figure; else a range."""
+    """``32.0% (233/729)``; ``2.1% (about 1 in 48)`` for a long shot whose fraction is too
+    long to read; bounds that round alike as one figure; else a range."""
     low, high = _percent(found.low), _percent(found.high)
     if not found.exact:
         return low if low == high else f"between {low} and {high}"
     p = found.low
-    if p.denominator <= MAX_SHOWN_DENOMINATOR and p not in (0, 1):
+    if p in (0, 1):
+        return low
+    if p.denominator <= MAX_SHOWN_DENOMINATOR:
         return f"{low} ({p.numerator}/{p.denominator})"
+    if p <= LONG_SHOT:
+        return f"{low} (about 1 in {round(1 / p):,})"
     return low
 
 

@@ -42,15 +42,15 @@ class CombinedEffort:
         return tuple(versus(roll, target, strict=strict) for roll in self.rolls)
 
     def explain(self) -> Explanation:
-        """One row per participant."""
+        """One row per participant (no odds: the combined roll meets its Difficulty or
+        opponent in the check that follows, which gives them)."""
         rows = tuple((roll.who, roll.breakdown()) for roll in self.rolls)
         raised = self.rolls[self.lowest]
         line = (f"{len(self.rolls)} working together: {raised.who}'s roll, the lowest, "
                 f"gains +{self.bonus}.")
         return Explanation(title="Combining effort", rolls=tuple(r.view() for r in self.rolls),
                            lines=(line,),
-                           tables=(TableView("Combined rolls", ("Who", "Roll"), rows),),
-                           odds=tuple(r.odds() for r in self.rolls))
+                           tables=(TableView("Combined rolls", ("Who", "Roll"), rows),))
 
     def __repr__(self) -> str:
         parts = ", ".join(f"{r.who} {r.total}" for r in self.rolls)

@@ -41,15 +41,15 @@ class Initiative:
         return TurnOrder(self.order, environment=environment)
 
     def explain(self) -> Explanation:
-        """Each roll, and the order."""
+        """Each roll, and the order (no odds: initiative asks who goes first, not whether a
+        total is reached)."""
         rows = tuple((str(i), name, str(self.total(name)))
                      for i, name in enumerate(self.order, 1))
         lines = tuple(f"Roll-off for {name}: {' '.join(map(str, faces))}"
                       for name, faces in self.roll_offs)
         return Explanation(title="Initiative: Perception (Reason)",
                            rolls=tuple(r.view() for r in self.rolls), lines=lines,
-                           tables=(TableView("Order of play", ("Turn", "Who", "Roll"), rows),),
-                           odds=tuple(r.odds() for r in self.rolls))
+                           tables=(TableView("Order of play", ("Turn", "Who", "Roll"), rows),))
 
     def __repr__(self) -> str:
         return "<Initiative: " + ", ".join(f"{n} {self.total(n)}" for n in self.order) + ">"

@@ -177,7 +177,8 @@ class SkillRoll:
                          Total(fixed), label)
 
     def odds(self) -> Question:
-        """The chance of this total or more (an automatic failure is settled)."""
+        """The chance of this total or more (an automatic failure is settled): what a
+        Difficulty or a contest asks of this roll; a lone roll's card shows none."""
         if self.fails:
             return Settled(f"{self.who}'s {self.label}", False,
                            f"it fails automatically ({', '.join(self.check.fails)})")
@@ -221,11 +222,11 @@ class SkillRoll:
                          Roll(6, self.dice), origins=_origin_mark)
 
     def explain(self) -> Explanation:
-        """The card view of a lone roll."""
+        """The card view of a lone roll: its dice and total, and no odds (a roll with no
+        Difficulty or opponent asks no question its odds could answer)."""
         return Explanation(title=f"{self.who}: {self.label}", pool=self.check.count.breakdown(),
                            rolls=(self.view(),), lines=(self.breakdown(), *self.notes()),
-                           outcome=Outcome.FAILURE if self.fails else Outcome.NONE,
-                           odds=(self.odds(),))
+                           outcome=Outcome.FAILURE if self.fails else Outcome.NONE)
 
     def __repr__(self) -> str:
         return f"<{self.who}, {self.label}: {self.breakdown()}>"

@@ -129,8 +129,11 @@ def test_answers_are_cached_by_question() -> None:
 
 @pytest.mark.parametrize(("p", "text"), [
     (Fraction(0), "0% (it cannot happen)"), (Fraction(1), "100% (certain)"),
-    (Fraction(1, 10**6), "under 0.1% (1/1000000)"), (Fraction(1, 3), "33.3% (1/3)"),
-    (Fraction(1, 10**8), "under 0.1%"),
+    (Fraction(1, 10**6), "under 0.1% (about 1 in 1,000,000)"), (Fraction(1, 3), "33.3% (1/3)"),
+    (Fraction(1, 10**8), "under 0.1% (about 1 in 100,000,000)"),
+    (Fraction(233, 729), "32.0% (233/729)"), (Fraction(9998, 9999), "over 99.9% (9998/9999)"),
+    (Fraction(9176457, 10**7), "91.8%"), (Fraction(19473, 50000), "38.9%"),
+    (Fraction(2083, 100000), "2.1% (about 1 in 48)"),
 ])
 def test_chances_read_as_percentages(p: Fraction, text: str) -> None:
     assert odds_text.chance(Answer(p, p)) == text
