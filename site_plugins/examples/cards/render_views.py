@@ -79,12 +79,19 @@ def render_die(die: DieView) -> str:
 
 def render_table(table: TableView, title: str = "") -> str:
     """A small table with a caption; a caption that repeats the result's ``title`` is kept
-    for screen readers only. A table without rows (nothing played yet) draws nothing."""
+    for screen readers only. A table without rows (nothing played yet) draws nothing.
+
+    Each cell carries its column's heading (``data-label``): on a phone a table of four
+    columns or more reflows into one block per row, each cell led by its heading, so every
+    column reads without scrolling sideways (``examples.css``)."""
     if not table.rows:
         return ""
     head = "".join(f'<th scope="col">{_e(cell)}</th>' for cell in table.header)
-    rows = "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>"
-                   for row in table.rows)
+    labels = [_e(cell) for cell in table.header]
+    rows = "".join(
+        "<tr>" + "".join(f'<td data-label="{labels[k] if k < len(labels) else ""}">{_e(c)}</td>'
+                         for k, c in enumerate(row)) + "</tr>"
+        for row in table.rows)
     hidden = ' class="rx-visually-hidden"' if table.caption == title else ""
     return (f'<div class="rx-table-wrap"><table class="rx-table">'
             f"<caption{hidden}>{_e(table.caption)}</caption>"
