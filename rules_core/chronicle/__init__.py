@@ -73,6 +73,7 @@ SYSTEM = System(
         ("Tests", "rolling"),
         ("Tests", "test_dice"),
         ("Tests", "result"),
+        ("Tests", "test_odds"),
         ("Tests", "difficulties"),
         ("Tests", "opposed_tests"),
         ("Readings of what the source leaves open", "readings"),

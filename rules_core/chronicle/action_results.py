@@ -28,8 +28,10 @@ class AttackResult:
     """One attack test against one target and everything it did.
 
     ``damage`` is None on a miss; ``blow`` says how the target took it (None on a miss or a
-    kill); ``critical`` and ``fumble`` are the rows read; ``harm`` is the target's harm
-    after; ``lines`` say what else followed (a critical's effects, a fumble's, a disarm);
+    kill); ``critical_row`` is the critical table's row read (None without one), and
+    ``fumble_reading`` the fumble table's row with the steps that led to it (None without a
+    fumble); ``harm`` is the target's harm after; ``lines`` say what else followed (a
+    critical's effects, a fumble's, a disarm);
     ``damaging`` is False for an attack that deals no damage (Disarm, Pull from Mount).
     """
 
@@ -39,8 +41,8 @@ class AttackResult:
     weapon: str
     damage: Damage | None = None
     blow: Blow | None = None
-    critical: TableRow | None = None
-    fumble: FumbleReading | None = None
+    critical_row: TableRow | None = None
+    fumble_reading: FumbleReading | None = None
     harm: Harm | None = None
     lines: tuple[str, ...] = ()
     damaging: bool = True
@@ -61,6 +63,23 @@ class AttackResult:
         return self.test.degrees
 
     @property
+    def is_critical(self) -> bool:
+        """Whether the test reached twice the Combat Defense (a critical hit, with a row of
+        the table when a six counts)."""
+        return self.test.is_critical
+
+    @property
+    def is_fumble(self) -> bool:
+        """Whether every die rolled shows 1."""
+        return self.test.is_fumble
+
+    @property
+    def fumble_row(self) -> TableRow | None:
+        """The fumble table's row read in the end (after the weapon's make and a Destiny
+        Point), None without one."""
+        return self.fumble_reading.row if self.fumble_reading is not None else None
+
+    @property
     def dealt(self) -> int:
         """Damage dealt before the target soaked any (0 on a miss)."""
         return self.damage.total if self.damage is not None else 0
@@ -76,11 +95,11 @@ class AttackResult:
             text += f"{word}, {count(self.degrees, 'degree')}"
         else:
             text += "miss" if self.damaging else "failure"
-        if self.critical is not None:
-            text += f", critical: {self.critical.name}"
-        if self.fumble is not None:
-            text += f", fumble: {self.fumble.row.name}"
-        if self.damage is not None and not (self.critical and self.critical.number >= 5):
+        if self.critical_row is not None:
+            text += f", critical: {self.critical_row.name}"
+        if self.fumble_reading is not None:
+            text += f", fumble: {self.fumble_reading.row.name}"
+        if self.damage is not None and not self._kills():
             text += f", {self.damage.total} damage"
         if self.harm is not None and self.hit and self.damaging:
             text += f": {self.harm.text()}"
@@ -89,33 +108,37 @@ class AttackResult:
     def explain_lines(self) -> tuple[str, ...]:
         """The test's lines, then the critical, the damage, the blow and what followed."""
         lines = list(self.test.lines())
-        if self.test.critical:
+        if self.test.is_critical:
             lines.append(self._critical_line())
-        if self.damage is not None and not (self.critical and self.critical.number >= 5):
+        if self.damage is not None and not self._kills():
             lines.append(f"Damage: {self.damage.text()}.")
         if self.blow is not None:
             lines.append(self.blow.text())
-        if self.fumble is not None:
-            steps = "".join(f"; {step}" for step in self.fumble.steps)
-            lines.append(f"Fumble row {self.fumble.row.number}, {self.fumble.row.name}"
-                         f"{steps}: {self.fumble.row.effect}.")
+        if self.fumble_reading is not None:
+            row, steps = self.fumble_reading.row, "".join(
+                f"; {step}" for step in self.fumble_reading.steps)
+            lines.append(f"Fumble row {row.number}, {row.name}{steps}: {row.effect}.")
         return (*lines, *self.lines)
 
     def explain(self) -> Explanation:
         """The card: the attacker's dice, the test, what the hit or the fumble did, the odds."""
         return Explanation(title=f"{self.who}: {self.action.name} on {self.target}",
-                           pool=self.test.test.pool_text(),
+                           pool=self.test.pool_text(),
                            rolls=(self.test.view(),), lines=self.explain_lines(),
                            outcome=self.test.outcome(), odds=self.test.odds())
+
+    def _kills(self) -> bool:
+        return self.critical_row is not None and self.critical_row.number >= 5
 
     def _critical_line(self) -> str:
         target = self.test.difficulty.value if self.test.difficulty else 0
         head = f"Critical hit: {self.test.result} is at least twice {target}"
-        if self.critical is None:
+        if self.critical_row is None:
             return f"{head}, but no six counts, so no row of the critical table applies."
-        past = " (more than the table's 8)" if self.test.sixes > self.critical.number else ""
-        return (f"{head}; {count(self.test.sixes, 'six')}{past}: row {self.critical.number}, "
-                f"{self.critical.name}.")
+        row = self.critical_row
+        past = " (more than the table's 8)" if self.test.sixes > row.number else ""
+        return (f"{head}; {count(self.test.sixes, 'six')}{past}: row {row.number}, "
+                f"{row.name}.")
 
     def __repr__(self) -> str:
         return f"<{self.who}'s {self.action.name} on {self.target}: {self.summary()}>"
@@ -146,9 +169,9 @@ class AttackGroup:
 
     def explain(self) -> Explanation:
         """Every share's dice, one row per target, every share's odds."""
-        rolls = tuple(r.test.view(f"{r.who} rolls {r.test.test.dice_text()} at {r.target}")
+        rolls = tuple(r.test.view(f"{r.who} rolls {r.test.dice_text()} at {r.target}")
                       for r in self.results)
-        rows = tuple((r.target, r.test.test.dice_text(), r.summary()) for r in self.results)
+        rows = tuple((r.target, r.test.dice_text(), r.summary()) for r in self.results)
         lines = tuple(f"On {r.target}: {line}" for r in self.results for line in
                       r.explain_lines())
         odds: tuple[Question, ...] = tuple(q for r in self.results for q in r.test.odds())
@@ -185,7 +208,7 @@ class ActionResult:
         pool = ""
         lines = list(self.lines)
         if self.test is not None:
-            rolls, odds, pool = (self.test.view(),), self.test.odds(), self.test.test.pool_text()
+            rolls, odds, pool = (self.test.view(),), self.test.odds(), self.test.pool_text()
             lines = [*self.test.lines(), *lines]
         if self.contest is not None:
             rolls = (self.contest.actor.view(), self.contest.opponent.view())
@@ -194,7 +217,7 @@ class ActionResult:
                                                              self.contest.opponent)),
                      self.contest.verdict(), *lines]
         outcome = Outcome.NONE if self.succeeded is None else Outcome.of(self.succeeded)
-        if self.test is not None and self.test.fumble:
+        if self.test is not None and self.test.is_fumble:
             outcome = Outcome.FUMBLE
         return Explanation(title=title, pool=pool, rolls=rolls, lines=tuple(lines),
                            outcome=outcome, odds=odds)

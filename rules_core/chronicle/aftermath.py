@@ -90,16 +90,21 @@ class CombatAftermath(CombatHolds):
         defeat = self._settle(name, to, agreed, dice, ability, (offer, note))
         return self._done(YIELD, name, f"{offer} {note} {defeat.line()}", target=to)
 
-    def spend_destiny(self, name: str, use: str, *, on: str = "") -> ActionResult:
+    def spend_destiny(self, name: str, use: str, *, on: str = "",
+                      detail: str = "") -> ActionResult:
         """Spend a Destiny Point (a Free action) on a use outside a test: an extra Lesser
         action, no armor penalty for a round, −1D on opponent ``on``'s next test, or a story
-        use. A test's own uses go on the test (``spend=``)."""
-        return self._destiny_use(SPEND, name, use, on)
+        use (a minor detail, an environmental quality activated or ignored, another's spent
+        point negated), whose ``detail`` says what changes in the scene. A test's own uses go
+        on the test (``spend=``)."""
+        return self._destiny_use(SPEND, name, use, on, detail)
 
-    def burn_destiny(self, name: str, use: str, *, on: str = "") -> ActionResult:
+    def burn_destiny(self, name: str, use: str, *, on: str = "",
+                     detail: str = "") -> ActionResult:
         """Burn a Destiny Point on a use outside a test: all damage and injuries gone,
-        certain death avoided, or a story use."""
-        return self._destiny_use(BURN, name, use, on)
+        certain death avoided, or a story use (a significant detail, another's burned point
+        negated), ``detail`` saying what changes."""
+        return self._destiny_use(BURN, name, use, on, detail)
 
     def end(self) -> CombatAftermath:
         """The combat ends: Health comes back, effects end; injuries and wounds stay."""
@@ -131,8 +136,9 @@ class CombatAftermath(CombatHolds):
         self.log.append(result)
         return result
 
-    def _destiny_use(self, kind: str, name: str, use: str, on: str) -> ActionResult:
-        destiny_use(kind, use)
+    def _destiny_use(self, kind: str, name: str, use: str, on: str,
+                     detail: str = "") -> ActionResult:
+        told = destiny_use(kind, use)
         if use in ("bonus die", "convert", "remove penalty", "all bonus dice", "+5",
                    "automatic success"):
             raise DestinyError(f"{use!r} goes on a test: pass {kind}=({use!r},) to the action")
@@ -149,7 +155,9 @@ class CombatAftermath(CombatHolds):
         elif harm.defeated:
             raise CombatError(f"{name} is defeated and out of the combat: a defeated "
                               "character's Destiny goes on their fate (defeat(..., burn=True))")
-        line = self._apply_destiny(name, use, on)
+        line = self._apply_destiny(name, use, on) or (
+            f"{name} {'spends' if kind == SPEND else 'burns'} a Destiny Point to "
+            f"{told.effect}{f' ({on})' if on else ''}{f': {detail}' if detail else ''}.")
         self.charge_destiny(name, *(((use,), ()) if kind == SPEND else ((), (use,))))
         return self._done(USE_DESTINY, name, line, target=on)
 
@@ -178,5 +186,4 @@ class CombatAftermath(CombatHolds):
                                                                      harm.endurance - 1),
                                         damage=max(harm.damage, harm.most_health)))
             return f"{name} escapes death, defeated: {self.harm(name).text()}."
-        target = f" ({on})" if on else ""
-        return f"{name}: {use}{target}."
+        return ""  # a story use: the table decides what it does

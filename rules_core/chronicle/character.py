@@ -18,6 +18,7 @@ from rules_core.chronicle.equipment import NO_ARMOR, Armor, Weapon
 from rules_core.chronicle.errors import CharacterError
 from rules_core.chronicle.readings import DEFAULT_READINGS, Readings
 from rules_core.chronicle.rolling import AbilityTest
+from rules_core.chronicle.specialties import check_specialty
 from rules_core.words import whole
 
 HEALTH_PER_ENDURANCE = 3
@@ -101,9 +102,13 @@ class Character:
         return self.abilities[ability]
 
     def specialty(self, ability: str, name: str) -> int:
-        """The bonus dice of specialty ``name`` of ``ability`` (0 if the character lacks it)."""
+        """The bonus dice of specialty ``name`` of ``ability`` (0 if the character lacks it);
+        a name that is neither the character's nor one the rules list for the ability (a
+        misspelling) is refused, naming the character's specialties."""
         self.rank(ability)
-        return self.specialties.get(ability, {}).get(name, 0)
+        own = self.specialties.get(ability, {})
+        check_specialty(self.name, ability, name, own)
+        return own.get(name, 0)
 
     def test(self, ability: str, specialty: str = "", *, readings: Readings = DEFAULT_READINGS,
              armor_penalty: bool = True) -> AbilityTest:

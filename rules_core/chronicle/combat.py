@@ -133,7 +133,9 @@ class Combat(CombatAftermath):
         """Disarm (Greater): a test against the target's passive Fighting; 2+ degrees knock
         the target's weapon loose; a critical failure loses the attacker theirs. A loose
         weapon lands 1d6 yards away, unless the winner has Fighting 4+ and a free hand, and
-        catches it."""
+        catches it. A fumble that is also a critical failure is answered by the Disarm's own
+        backfire, not the fumble table (our reading: the source names the disarm's critical
+        failure a consequence of its own, and one roll loses one weapon)."""
         self.target_of(attacker, target)
         held = self.held(target)
         if not held:
@@ -142,7 +144,7 @@ class Combat(CombatAftermath):
         passive = Difficulty(self.character(target).passive(FIGHTING, specialty),
                              f"{target}'s passive Fighting")
         result = self._single(DISARM, attacker, target, dice, options, against=passive,
-                              damaging=False)
+                              damaging=False, backfire=True)
         lines = []
         if result.test.succeeded and result.degrees >= DISARM_DEGREES:
             lines.append(self._knock_loose(target, held[0], attacker, dice))
@@ -150,8 +152,10 @@ class Combat(CombatAftermath):
             lines.append(f"{result.degrees} degree is not enough: a disarm needs "
                          f"{DISARM_DEGREES}.")
         elif result.test.critical_failure and self.held(attacker):
-            lines.append("A critical failure: " + self._knock_loose(
-                attacker, self.held(attacker)[0], target, dice))
+            why = ("A fumble and a critical failure: the Disarm's backfire, not the fumble "
+                   "table: " if result.is_fumble else "A critical failure: ")
+            lines.append(why + self._knock_loose(attacker, self.held(attacker)[0], target,
+                                                 dice))
         return self._relog(replace(result, lines=(*result.lines, *lines)))
 
     def pull_from_mount(self, attacker: str, target: str, *, dice: DiceSource,
@@ -217,13 +221,15 @@ class Combat(CombatAftermath):
                 options: StrikeOptions, *, penalty: tuple[str, ...] = (),
                 damage_bonus: tuple[tuple[str, int], ...] = (),
                 base_bonus: tuple[tuple[str, int], ...] = (), against: Difficulty | None = None,
-                damaging: bool = True, free: bool = False) -> AttackResult:
+                damaging: bool = True, free: bool = False,
+                backfire: bool = False) -> AttackResult:
         self.target_of(attacker, target)
         weapon = wielded(self, attacker, options.get("weapon", ""))
         if not free:
             self.take_action(attacker, action)
         plan = mounted_parts(self, StrikePlan(action, attacker, target, weapon, (), penalty,
-                                              base_bonus, damage_bonus, against, damaging))
+                                              base_bonus, damage_bonus, against, damaging,
+                                              backfire))
         rolled = roll_strike(self, plan, strike_parts(self, plan), dice, options)
         self._guard_down(attacker, action)
         return land(self, plan, rolled, dice, options)

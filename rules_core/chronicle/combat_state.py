@@ -18,7 +18,7 @@ from rules_core.chronicle.destiny import DestinyPoints
 from rules_core.chronicle.economy import TurnActions
 from rules_core.chronicle.effects import Effects
 from rules_core.chronicle.equipment import Mount, Weapon
-from rules_core.chronicle.errors import ActionError, CombatError
+from rules_core.chronicle.errors import ActionError, CombatError, HarmError
 from rules_core.chronicle.harm import Harm
 from rules_core.chronicle.readings import DEFAULT_READINGS, Readings
 
@@ -87,8 +87,12 @@ class CombatState:
         return tuple(self._held[name])
 
     def set_harm(self, name: str, harm: Harm) -> None:
-        """Record ``name``'s harm after a blow, a recovery or a Destiny Point."""
+        """Record ``name``'s harm after a blow, a recovery or a Destiny Point, or before the
+        fight (a character who starts it hurt); the harm must be ``name``'s own."""
         self.character(name)
+        if harm.who != name:
+            raise HarmError(f"that harm is {harm.who}'s, not {name}'s: build it as "
+                            f"Harm({name!r}, ...) or from combat.harm({name!r})")
         self._harm[name] = harm
 
     def swap(self, name: str, weapon: Weapon, new: Weapon | None) -> None:

@@ -143,13 +143,17 @@ class Recovery:
 
 
 def recovery_test(patient: Character, harm: Harm, kind: str, activity: str, *,
-                  healer: Character | None = None,
+                  healer: Character | None = None, hours: int = HEALER_HOURS,
                   readings: Readings = DEFAULT_READINGS) -> tuple[AbilityTest, Difficulty]:
     """The test a recovery rolls and its Difficulty (the patient's Endurance with their
-    penalties, or the healer's Healing)."""
+    penalties, or the Healing of a healer who gives ``hours`` a day, at least 4)."""
     table = INJURY_DIFFICULTY if kind == "injuries" else WOUND_DIFFICULTY
     if activity not in table:
         raise HarmError(f"the activity level is one of {', '.join(table)}, not {activity!r}")
+    if healer is not None and hours < HEALER_HOURS:
+        raise HarmError(f"{healer.name} tends {patient.name} {count(hours, 'hour')} a day: a "
+                        f"healer's Healing test replaces the Endurance test only after at "
+                        f"least {HEALER_HOURS} hours a day of care")
     if healer is not None:
         return healer.test("Healing", readings=readings), table[activity]
     test = patient.test("Endurance", readings=readings)
@@ -162,8 +166,10 @@ def recovery_test(patient: Character, harm: Harm, kind: str, activity: str, *,
 
 def recover_injuries(patient: Character, harm: Harm, activity: str = "light", *,
                      dice: DiceSource, days: int = INJURY_DAYS, healer: Character | None = None,
-                     readings: Readings = DEFAULT_READINGS) -> Recovery:
-    """A day (or more) after an injury: roll to remove injuries.
+                     hours: int = HEALER_HOURS, readings: Readings = DEFAULT_READINGS
+                     ) -> Recovery:
+    """A day (or more) after an injury: roll to remove injuries (``healer``: who rolls
+    Healing instead, giving ``hours`` of care a day).
 
     Examples:
         >>> from rules_core.dice import ScriptedDice
@@ -173,7 +179,7 @@ def recover_injuries(patient: Character, harm: Harm, activity: str = "light", *,
     """
     _check(harm, "injuries", days, INJURY_DAYS)
     test, target = recovery_test(patient, harm, "injuries", activity, healer=healer,
-                                 readings=readings)
+                                 hours=hours, readings=readings)
     rolled = test.against(target, dice)
     after = harm
     if rolled.succeeded:
@@ -185,11 +191,13 @@ def recover_injuries(patient: Character, harm: Harm, activity: str = "light", *,
 
 def recover_wounds(patient: Character, harm: Harm, activity: str = "light", *,
                    dice: DiceSource, days: int = WOUND_DAYS, healer: Character | None = None,
-                   readings: Readings = DEFAULT_READINGS) -> Recovery:
-    """A week (or more) after a wound: roll to remove wounds."""
+                   hours: int = HEALER_HOURS, readings: Readings = DEFAULT_READINGS
+                   ) -> Recovery:
+    """A week (or more) after a wound: roll to remove wounds (``healer`` and ``hours`` as
+    for [`recover_injuries`][rules_core.chronicle.recover_injuries])."""
     _check(harm, "wounds", days, WOUND_DAYS)
     test, target = recovery_test(patient, harm, "wounds", activity, healer=healer,
-                                 readings=readings)
+                                 hours=hours, readings=readings)
     rolled = test.against(target, dice)
     after = harm
     if rolled.succeeded:

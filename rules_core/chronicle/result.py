@@ -17,12 +17,13 @@ from rules_core.chronicle.difficulties import Difficulty
 from rules_core.chronicle.errors import TestError
 from rules_core.chronicle.marks import BONUS_DIE, CRITICAL_SIX, EXTRA_PENALTY_DIE, FUMBLE_ONE
 from rules_core.chronicle.readings import ALL_ONES, ROLLED
-from rules_core.chronicle.test_dice import BONUS, PENALTY, RolledTest
+from rules_core.chronicle.test_dice import BONUS, PENALTY, DiceCount, RolledTest, dice_line
+from rules_core.chronicle.test_odds import chance_of, fumble_odds
 from rules_core.explain import DieView, Explanation, RollView, die_views
 from rules_core.marks import Mark
 from rules_core.outcome import Outcome
-from rules_core.procedure import Highest, KeepHighest, Procedure
-from rules_core.question import AtLeast, Question, Settled
+from rules_core.procedure import Procedure
+from rules_core.question import AtLeast, Question
 from rules_core.roll import Roll
 from rules_core.words import count
 
@@ -43,9 +44,9 @@ class TestResult:
         >>> test = AbilityTest("Edric", "Fighting", 3).with_bonus("aim")
         >>> hit = test.against(Difficulty(8, "Rorik's Combat Defense"),
         ...                    ScriptedDice("6 6 5 2"))
-        >>> hit.result, hit.degrees, hit.fumble
-        (17, 2, False)
-        >>> test.against(9, ScriptedDice("1 1 1 1")).fumble
+        >>> hit.result, hit.degrees, hit.is_fumble, hit.count().kept
+        (17, 2, False, 3)
+        >>> test.against(9, ScriptedDice("1 1 1 1")).is_fumble
         True
     """
 
@@ -61,6 +62,28 @@ class TestResult:
     def who(self) -> str:
         """Who rolled."""
         return self.test.who
+
+    @property
+    def ability(self) -> str:
+        """The ability tested."""
+        return self.test.ability
+
+    def count(self) -> DiceCount:
+        """The dice of the test: test, bonus and penalty dice, dice rolled and kept."""
+        return self.test.count()
+
+    def dice_text(self) -> str:
+        """The dice in the book's notation: ``4D + 2B (Long Blades ×2)``."""
+        return self.test.dice_text()
+
+    def pool_text(self) -> str:
+        """The whole test in words: ``Fighting 4D + 2B (Long Blades ×2) − 1 (injuries)``."""
+        return self.test.pool_text()
+
+    @property
+    def modifier(self) -> int:
+        """Everything added to the kept dice (injuries, assists, a burned +5…)."""
+        return self.test.modifier
 
     @property
     def dice_total(self) -> int:
@@ -86,7 +109,7 @@ class TestResult:
         return sum(1 for die in self.roll.dice if die.face == 1)
 
     @property
-    def fumble(self) -> bool:
+    def is_fumble(self) -> bool:
         """Whether every die rolled shows 1 (at least one die rolled)."""
         return bool(self.roll.dice) and self.ones == len(self.roll.dice)
 
@@ -101,7 +124,7 @@ class TestResult:
         it is no fumble: "a critical failure, or fumble, occurs when you roll all 1s on a
         test" (A Song of Ice and Fire Roleplaying, "Combat Actions"), and a fumble fails,
         whatever the total."""
-        return self.grade.succeeded and not self.foiled_by and not self.fumble
+        return self.grade.succeeded and not self.foiled_by and not self.is_fumble
 
     @property
     def degrees(self) -> int:
@@ -113,24 +136,27 @@ class TestResult:
         """A critical failure as [`Readings`][rules_core.chronicle.Readings] reads it: a miss
         by 5 or more (default), or a fumble."""
         if self.test.readings.critical_failure == ALL_ONES:
-            return self.fumble
+            return self.is_fumble
         return self.grade.failure == "critical"
 
     @property
-    def critical(self) -> bool:
+    def is_critical(self) -> bool:
         """Whether an attack test reached twice the Combat Defense (a critical hit)."""
         return self.attack and self.succeeded and self.result >= 2 * self._target()
 
     @property
-    def critical_row(self) -> int:
+    def critical_row_number(self) -> int:
         """The row of the critical table, 1 to 8, by the sixes (0: no critical, or one with
-        no six)."""
-        return min(self.sixes, MOST_ROWS) if self.critical else 0
+        no six). An attack's [`critical_row`][rules_core.chronicle.AttackResult] is the row
+        itself."""
+        return min(self.sixes, MOST_ROWS) if self.is_critical else 0
 
     @property
-    def fumble_row(self) -> int:
-        """The row of the fumble table, 1 to 8, by the ones (0: no fumble)."""
-        return min(self.ones, MOST_ROWS) if self.fumble else 0
+    def fumble_row_number(self) -> int:
+        """The row of the fumble table, 1 to 8, by the ones (0: no fumble), before a
+        weapon's make or a Destiny Point changes it (an attack's
+        [`fumble_row`][rules_core.chronicle.AttackResult] is the row read in the end)."""
+        return min(self.ones, MOST_ROWS) if self.is_fumble else 0
 
     @property
     def procedure(self) -> Procedure:
@@ -139,30 +165,13 @@ class TestResult:
 
     # -- odds -----------------------------------------------------------------------------------
     def chance_of(self, value: int, note: str = "") -> Question:
-        """The question "this test reaches ``value``", settled where the dice cannot change
-        it."""
-        c = self.test.count()
-        low, high = c.kept + self.test.modifier, 6 * c.kept + self.test.modifier
-        what = f"{self.who} reaching {value}" + (f" ({note})" if note else "")
-        if self.test.automatic:
-            return Settled(what, True, "a burned Destiny Point makes the test succeed")
-        if value <= low and c.rolled:  # every result reaches it, but all ones fumble
-            return AtLeast(Procedure(c.rolled, 6, reading=Highest()), 2, who=self.who,
-                           note=f"{note + ': ' if note else ''}any die above 1, since every "
-                           f"result reaches {value} but all ones are a fumble")
-        if value <= low:
-            return Settled(what, True, f"the lowest result possible, {low}, reaches it")
-        if value > high:
-            return Settled(what, False, f"the highest result possible, {high}, falls short")
-        return AtLeast(self.procedure, value, who=self.who, note=note)
+        """The question "this test reaches ``value``"
+        (see ``rules_core.chronicle.test_odds``)."""
+        return chance_of(self.test, value, note)
 
     def fumble_odds(self) -> Question:
         """The chance that every die rolled shows 1."""
-        n = len(self.roll.dice)
-        if n == 0:
-            return Settled(f"a fumble by {self.who}", False, "no die is rolled")
-        highest = Procedure(n, 6, (KeepHighest(1),), label=f"the highest die of {n}d6")
-        return AtLeast(highest, 1, who=self.who, note="a fumble: every die shows 1")
+        return fumble_odds(self.who, len(self.roll.dice))
 
     def odds(self) -> tuple[Question, ...]:
         """This result or better; against a Difficulty, the chance to reach it (and these
@@ -178,7 +187,7 @@ class TestResult:
         if self.degrees > 1:
             asked.append(self.chance_of(target + 5 * (self.degrees - 1),
                                         f"{self.degrees} degrees of success or more"))
-        if self.fumble:
+        if self.is_fumble:
             asked.append(self.fumble_odds())
         return tuple(asked)
 
@@ -186,32 +195,7 @@ class TestResult:
     def dice_line(self) -> str:
         """How the dice add up: ``6 dice (4 test + 2 bonus), the best 4 count: 6 + 5 + 4 + 3
         = 18; − 1 (injury) = 17.``"""
-        if self.test.automatic:
-            return (f"No roll: a burned Destiny Point makes it succeed as if it rolled "
-                    f"exactly {self._target()}.")
-        c = self.test.count()
-        kept = [die.face for die in self.roll.dice if die.kept]
-        rolled = f"{count(c.rolled, 'die')}"
-        parts = [f"{c.test} test"] + ([f"{c.bonus} bonus"] if c.bonus else [])
-        if c.rolled > c.test and not c.keep_lowest:
-            rolled += f" ({' + '.join(parts)})"
-        elif c.keep_lowest:
-            rolled += f" ({c.test} test + {c.rolled - c.test} for penalty dice)"
-        if not kept:
-            text = f"{rolled}; the penalty dice leave none to keep, so the dice add 0"
-        elif c.kept < c.rolled:
-            best = "lowest" if c.keep_lowest else "best"
-            text = f"{rolled}, the {best} {c.kept} count: " + " + ".join(map(str, kept))
-            text += f" = {self.dice_total}" if len(kept) > 1 else ""
-        else:
-            text = f"{rolled}: " + " + ".join(map(str, kept))
-            text += f" = {self.dice_total}" if len(kept) > 1 else ""
-        mods = self.test.all_modifiers()
-        if mods:
-            text += "; " + str(self.dice_total) + "".join(
-                f" {'+' if a > 0 else '−'} {abs(a)} ({r})" for r, a in mods)
-            text += f" = {self.result}"
-        return text + "."
+        return dice_line(self.test, self.roll, self.result)
 
     def verdict(self) -> str:
         """``17 against Challenging (9): success by 8, 2 degrees of success.``"""
@@ -220,36 +204,36 @@ class TestResult:
         text = f"{self.result} against {self.difficulty}: {self.grade.text()}"
         if self.foiled_by:
             text += f"; but {self.foiled_by} burns a Destiny Point and it fails"
-        elif self.fumble and self.grade.succeeded:
+        elif self.is_fumble and self.grade.succeeded:
             text += "; but every die shows 1, and a fumble fails whatever the total"
         return text + "."
 
     def fumble_line(self) -> str:
         """``Every die shows 1: a fumble, 3 ones.`` (empty without a fumble)."""
-        if not self.fumble:
+        if not self.is_fumble:
             return ""
         return f"Every die shows 1: a fumble ({count(self.ones, 'one')} on the fumble table)."
 
     def outcome(self) -> Outcome:
         """Fumble, critical success, success or failure (none without a Difficulty)."""
-        if self.fumble:
+        if self.is_fumble:
             return Outcome.FUMBLE
         if self.difficulty is None:
             return Outcome.NONE
-        if self.critical:
+        if self.is_critical:
             return Outcome.CRITICAL_SUCCESS
         return Outcome.of(self.succeeded)
 
     def view(self, label: str = "") -> RollView:
         """The dice: bonus dice and extra penalty dice marked, dropped dice faded; the sixes
         a critical counts and the ones a fumble counts marked."""
-        sixes = set(self._six_indexes()) if self.critical else set()
+        sixes = set(self._six_indexes()) if self.is_critical else set()
         views: list[DieView] = []
         for i, die in enumerate(self.roll.dice):
             marks: list[Mark] = []
             if i in sixes:
                 marks.append(CRITICAL_SIX)
-            if self.fumble:
+            if self.is_fumble:
                 marks.append(FUMBLE_ONE)
             origin = {BONUS: BONUS_DIE, PENALTY: EXTRA_PENALTY_DIE}.get(die.origin)
             for shown in die_views(die, (), origin):
@@ -288,13 +272,13 @@ class TestResult:
             f"no roll = {self.result}")
         head = f"<{self.who}, {self.test.ability}: {dice}"
         if self.difficulty is None:
-            return head + (", fumble>" if self.fumble else ">")
+            return head + (", fumble>" if self.is_fumble else ">")
         grade = self.grade
         verdict = (f"success, {count(grade.degrees, 'degree')}" if self.succeeded
                    else f"{grade.failure} failure" if grade.failure else
                    f"failure (foiled by {self.foiled_by})" if self.foiled_by else "failure")
-        if self.fumble:
+        if self.is_fumble:
             verdict += ", fumble"
-        if self.critical:
+        if self.is_critical:
             verdict += f", critical ({count(self.sixes, 'six')})"
         return f"{head} against {self.difficulty}: {verdict}>"

@@ -23,7 +23,7 @@ from rules_core.chronicle.damage import Damage
 from rules_core.chronicle.difficulties import CHALLENGING, Difficulty
 from rules_core.chronicle.effects import COMBAT, END, NEXT_TEST, START, THIS_TURN, Effect
 from rules_core.chronicle.equipment import FIGHTING, Weapon
-from rules_core.chronicle.errors import CombatError, DestinyError
+from rules_core.chronicle.errors import CharacterError, CombatError, DestinyError
 from rules_core.chronicle.harm import AUTO, Harm
 from rules_core.chronicle.readings import BASE
 from rules_core.chronicle.result import TestResult
@@ -50,7 +50,10 @@ class StrikeOptions(TypedDict, total=False):
 @dataclass(frozen=True)
 class StrikePlan:
     """An attack about to be rolled: the action, who, which weapon, the dice and damage its
-    kind adds, and what it is tested against (None: the target's Combat Defense)."""
+    kind adds, and what it is tested against (None: the target's Combat Defense).
+    ``backfire`` marks an action with a critical failure of its own (Disarm: the attacker is
+    disarmed), which takes the place of the fumble table when a fumble is also a critical
+    failure."""
 
     action: Action
     attacker: str
@@ -62,6 +65,7 @@ class StrikePlan:
     damage_bonus: tuple[tuple[str, int], ...] = ()
     against: Difficulty | None = None
     damaging: bool = True
+    backfire: bool = False
 
 
 def wielded(state: CombatTests, name: str, weapon: str = "") -> Weapon:
@@ -89,8 +93,12 @@ def mounted_parts(state: CombatTests, plan: StrikePlan) -> StrikePlan:
 
 
 def strike_parts(state: CombatTests, plan: StrikePlan) -> PoolParts:
-    """The attacker's test parts, with the plan's own dice added."""
-    parts = state.test_parts(plan.attacker, plan.weapon.ability, plan.weapon.specialty)
+    """The attacker's test parts, with the plan's own dice added (a weapon whose specialty is
+    no specialty of its ability is refused, naming the attacker's)."""
+    try:
+        parts = state.test_parts(plan.attacker, plan.weapon.ability, plan.weapon.specialty)
+    except CharacterError as error:
+        raise CharacterError(f"the {plan.weapon.name}'s specialty: {error}") from error
     return parts._replace(bonus=parts.bonus + plan.bonus, penalty=parts.penalty + plan.penalty)
 
 
@@ -121,10 +129,11 @@ def roll_strike(state: CombatTests, plan: StrikePlan, parts: PoolParts, dice: Di
 
 def land(state: CombatTests, plan: StrikePlan, rolled: TestResult, dice: DiceSource,
          options: StrikeOptions) -> AttackResult:
-    """Apply a rolled attack: a hit's damage and critical, or a fumble."""
+    """Apply a rolled attack: a hit's damage and critical, or a fumble (unless the action's
+    own backfire answers it: see ``StrikePlan``)."""
     result = AttackResult(plan.action, plan.target, rolled, plan.weapon.name,
                           harm=state.harm(plan.target), damaging=plan.damaging)
-    if rolled.fumble:
+    if rolled.is_fumble and not (plan.backfire and rolled.critical_failure):
         result = _fumble(state, plan, rolled, dice, options, result)
     if rolled.succeeded and plan.damaging:
         result = _hit(state, plan, rolled, options, result)
@@ -136,7 +145,7 @@ def _hit(state: CombatTests, plan: StrikePlan, rolled: TestResult, options: Stri
          result: AttackResult) -> AttackResult:
     attacker, target, weapon = plan.attacker, plan.target, plan.weapon
     person = state.character(attacker)
-    row = critical_row(rolled.critical_row)
+    row = critical_row(rolled.critical_row_number)
     base = [(weapon.damage, person.rank(weapon.damage))]
     if weapon.modifier:
         base.append((weapon.name, weapon.modifier))
@@ -170,7 +179,7 @@ def _hit(state: CombatTests, plan: StrikePlan, rolled: TestResult, options: Stri
     _set_harm(state, target, harm, attacker, weapon)
     if harm.defeated and not harm.dead:
         lines.append(f"{target} is defeated: {attacker} decides what becomes of them.")
-    return replace(result, damage=damage, blow=blow, critical=row, harm=harm,
+    return replace(result, damage=damage, blow=blow, critical_row=row, harm=harm,
                    lines=tuple(lines))
 
 
@@ -213,7 +222,7 @@ def _after_kill(state: CombatTests, plan: StrikePlan, row: int, damage: Damage,
 def _fumble(state: CombatTests, plan: StrikePlan, rolled: TestResult, dice: DiceSource,
             options: StrikeOptions, result: AttackResult) -> AttackResult:
     attacker, weapon = plan.attacker, plan.weapon
-    lowered = bool(options.get("lower_fumble")) and rolled.fumble_row > 1
+    lowered = bool(options.get("lower_fumble")) and rolled.fumble_row_number > 1
     if lowered:
         state.charge_destiny(attacker, spend=("lower fumble",))
     reading = fumble_row(rolled.ones, weapon, lowered=lowered)
@@ -249,7 +258,7 @@ def _fumble(state: CombatTests, plan: StrikePlan, rolled: TestResult, dice: Dice
         state.effects.add(Effect(attacker, "blood in the eyes", END, -1))
     else:
         state.effects.add(Effect(attacker, "overbalanced", START, -5))
-    return replace(result, fumble=reading, lines=tuple(lines))
+    return replace(result, fumble_reading=reading, lines=tuple(lines))
 
 
 def _lose(state: CombatTests, name: str, weapon: Weapon, where: str) -> None:

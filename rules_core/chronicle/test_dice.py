@@ -14,6 +14,8 @@ from typing import NamedTuple, Protocol
 
 from rules_core.chronicle.readings import Readings
 from rules_core.procedure import Procedure
+from rules_core.roll import Roll
+from rules_core.words import count
 
 BONUS = "bonus die"
 """The origin of a bonus die in a roll."""
@@ -89,3 +91,35 @@ class RolledTest(Protocol):
     def all_modifiers(self) -> tuple[tuple[str, int], ...]:
         """Each amount added to the dice, and why (Destiny's +5 included)."""
         ...
+
+
+def dice_line(test: RolledTest, roll: Roll, result: int) -> str:
+    """How ``test``'s dice add up to ``result``: ``6 dice (4 test + 2 bonus), the best 4
+    count: 6 + 5 + 4 + 3 = 18; − 1 (injury) = 17.`` (the kept dice, then the modifiers)."""
+    if test.automatic:
+        return (f"No roll: a burned Destiny Point makes it succeed as if it rolled "
+                f"exactly {result}.")
+    c = test.count()
+    kept = [die.face for die in roll.dice if die.kept]
+    total = sum(kept)
+    rolled = f"{count(c.rolled, 'die')}"
+    parts = [f"{c.test} test"] + ([f"{c.bonus} bonus"] if c.bonus else [])
+    if c.rolled > c.test and not c.keep_lowest:
+        rolled += f" ({' + '.join(parts)})"
+    elif c.keep_lowest:
+        rolled += f" ({c.test} test + {c.rolled - c.test} for penalty dice)"
+    if not kept:
+        text = f"{rolled}; the penalty dice leave none to keep, so the dice add 0"
+    elif c.kept < c.rolled:
+        best = "lowest" if c.keep_lowest else "best"
+        text = f"{rolled}, the {best} {c.kept} count: " + " + ".join(map(str, kept))
+        text += f" = {total}" if len(kept) > 1 else ""
+    else:
+        text = f"{rolled}: " + " + ".join(map(str, kept))
+        text += f" = {total}" if len(kept) > 1 else ""
+    mods = test.all_modifiers()
+    if mods:
+        text += "; " + str(total) + "".join(
+            f" {'+' if a > 0 else '−'} {abs(a)} ({r})" for r, a in mods)
+        text += f" = {result}"
+    return text + "."

@@ -81,6 +81,7 @@ SYSTEM = System(
         ("Attacks and weapons", "attack"),
         ("Attacks and weapons", "weapons"),
         ("Resistance", "resistance"),
+        ("Resistance", "guarding"),
         ("Attack results", "exchange"),
         ("Attack results", "striking"),
         ("Many targets", "targets"),

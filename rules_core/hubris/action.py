@@ -16,7 +16,9 @@ Blocking:
   actions of several characters; the blocker's initiative does not change.
 - A hindered character may have to roll for what is normally automatic (moving, drawing a
   weapon), but needs only to **match** the blocker's successes; for anything they would
-  have rolled anyway, they must beat them.
+  have rolled anyway, they must beat them (our reading: the section states only the
+  matching, "match, not overcome", and the contrast implies the rest).
+- Blocking leaves the blocker's **initiative** as it was (unlike delaying).
 - Standing successes that shield someone join that character's defence: the **best** roll
   of the group applies. A character who shielded themself rolls Defense too and uses the
   better of the two.
@@ -178,7 +180,8 @@ class Block:
     def hinders(self, attempt: Action, *, dice: DiceSource,
                 automatic: bool = True) -> Hindered:
         """``attempt`` made against this block, rolled with ``dice``: for something
-        normally ``automatic`` it must match the standing successes, otherwise beat them."""
+        normally ``automatic`` it must match the standing successes, otherwise beat them
+        (our reading: the section states only the matching)."""
         self.check_standing()
         if attempt.who == self.who:
             raise AttackError(f"{self.who} cannot hinder themself")

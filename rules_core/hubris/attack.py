@@ -31,6 +31,7 @@ from rules_core.hubris.action import Block
 from rules_core.hubris.damage import BASHING, LETHAL, check_kind
 from rules_core.hubris.errors import AttackError, PoolError
 from rules_core.hubris.exchange import AttackResult, check_target, resolve
+from rules_core.hubris.guarding import check_guards, defend, guarding
 from rules_core.hubris.ongoing import Ongoing
 from rules_core.hubris.resistance import Resistance
 from rules_core.hubris.setup import Setup
@@ -98,10 +99,13 @@ class Attack(Setup):
                                 "bashing")
         return replace(self, damage=damage)
 
-    def aiming_to(self, what: str, *attributes: str) -> Attack:
+    def aiming_to(self, what: str, *attributes: str, health_left: int = 0) -> Attack:
         """This attack aiming for a serious consequence (``what``), resisted by the target's
-        highest of ``attributes``; it deals no wounds."""
-        return replace(self, consequence=Consequence(what, attributes), damage=None)
+        highest of ``attributes``; it deals no wounds. ``health_left``, for harm meant to
+        cripple or maim for the long term: the wounds that would take the target out; only
+        that many net successes make it last for good."""
+        return replace(self, consequence=Consequence(what, attributes, health_left),
+                       damage=None)
 
     def inflicting(self, ongoing: Ongoing) -> Attack:
         """This attack leaving ``ongoing`` harm on a target it hits (poison, fire)."""
@@ -118,27 +122,47 @@ class Attack(Setup):
                        helpless=helpless)
 
     def against_each(self, resistances: Sequence[Resistance], *, dice: DiceSource,
-                     defence: DiceSource | None = None) -> MultiAttack:
+                     defence: DiceSource | None = None,
+                     shields: Sequence[Block] = ()) -> MultiAttack:
         """Strike several targets: roll the pool once per target (``dice``), apply the
-        single worst roll to each, and let each resist on their own (``defence``, in the
-        order listed)."""
-        return against_each(self, tuple(resistances), dice=dice, defence=defence)
+        single worst roll to each, and let each resist on their own (``defence``).
+        ``shields``: guards' standing successes, each helping the targets it protects (the
+        best of a target's group applies).
+
+        The faces are taken in this order: **every attack roll first**, one per target in
+        the order listed (each with its 10-again dice right after it), **then each
+        target's resistance roll**, in the same order (none for a target denied one)."""
+        return against_each(self, tuple(resistances), dice=dice, defence=defence,
+                            shields=tuple(shields))
 
     def against_all(self, resistances: Sequence[Resistance], *, dice: DiceSource,
-                    defence: DiceSource | None = None) -> MobAttack:
+                    defence: DiceSource | None = None,
+                    shields: Sequence[Block] = ()) -> MobAttack:
         """A mob's attack: one roll (``dice``) against every engaged target, each resisting
-        on their own (``defence``, in the order listed)."""
-        return against_all(self, tuple(resistances), dice=dice, defence=defence)
+        on their own (``defence``). ``shields``: guards' standing successes, each helping
+        the targets it protects.
+
+        The faces are taken in this order: **the mob's one attack roll first** (with its
+        10-again dice), **then each target's resistance roll**, in the order listed."""
+        return against_all(self, tuple(resistances), dice=dice, defence=defence,
+                           shields=tuple(shields))
 
     def autofire(self, primary: Resistance, others: Sequence[Resistance], *,
                  dice: DiceSource, defence: DiceSource | None = None,
-                 primary_too: bool = False) -> Autofire:
+                 primary_too: bool = False, shields: Sequence[Block] = ()) -> Autofire:
         """Autofire: the normal attack on ``primary``, and automatic lethal damage of half
         the gun's Edge (rounded up) to every other character in the area (``others``), each
         resisting with their own Defense. ``primary_too``: the other reading, where the
-        primary target takes the automatic damage as well."""
+        primary target takes the automatic damage as well. ``shields``: guards' standing
+        successes, each helping the targets it protects, against the attack and the spray.
+
+        The faces are taken in this order: **the attack roll first** (with its 10-again
+        dice), then the **primary target's resistance roll**, then **each other
+        character's Defense** in the order listed; with ``primary_too`` the primary target
+        **defends twice**, a second Defense against the spray coming right after their first
+        roll, before the others'."""
         return autofire(self, primary, tuple(others), dice=dice, defence=defence,
-                        primary_too=primary_too)
+                        primary_too=primary_too, shields=tuple(shields))
 
     def setup_text(self) -> str:
         """The Edge, Difficulty and Willpower, then the damage or the consequence."""
@@ -191,12 +215,13 @@ def check_reach(attack: Attack, targets: int) -> None:
 
 
 def against_each(attack: Attack, resistances: tuple[Resistance, ...], *, dice: DiceSource,
-                 defence: DiceSource | None) -> MultiAttack:
+                 defence: DiceSource | None, shields: tuple[Block, ...] = ()) -> MultiAttack:
     """``attack`` rolled once per target, the worst applied to each (see
     [`Attack.against_each`][rules_core.hubris.Attack.against_each])."""
     if len(resistances) < 2:
         raise AttackError("an attack on several targets needs two or more: use against() "
                           "for one")
+    check_guards(shields, [r.who for r in resistances])
     rolls = tuple(attack.named(f"{attack.task}, roll {n} (against {r.who})").roll_dice(dice)
                   for n, r in enumerate(resistances, 1))
     worst = min(roll.total for roll in rolls)
@@ -204,36 +229,31 @@ def against_each(attack: Attack, resistances: tuple[Resistance, ...], *, dice: D
     results = []
     for resistance in resistances:
         check_target(attack, resistance)
-        defended = (None if resistance.denied else
-                    resistance.roll_against(_given(defence, resistance)))
-        results.append(AttackResult(attack, resistance, None, defended, (), worst, why))
+        guards = guarding(resistance.who, shields)
+        results.append(AttackResult(attack, resistance, None,
+                                    defend(resistance, defence, guards), guards, worst, why))
     return MultiAttack(attack, rolls, tuple(results))
 
 
-def _given(defence: DiceSource | None, resistance: Resistance) -> DiceSource:
-    if defence is None:
-        raise AttackError(f"{resistance.who} rolls {resistance.kind}: pass defence=")
-    return defence
-
-
 def against_all(attack: Attack, resistances: tuple[Resistance, ...], *, dice: DiceSource,
-                defence: DiceSource | None) -> MobAttack:
+                defence: DiceSource | None, shields: tuple[Block, ...] = ()) -> MobAttack:
     """A mob's one roll against every engaged target (see
     [`Attack.against_all`][rules_core.hubris.Attack.against_all])."""
     check_reach(attack, len(resistances))
     for resistance in resistances:
         check_target(attack, resistance)
+    check_guards(shields, [r.who for r in resistances])
     rolled = attack.roll_dice(dice)
     results = tuple(
-        AttackResult(attack, r, rolled,
-                     None if r.denied else r.roll_against(_given(defence, r)))
+        AttackResult(attack, r, rolled, defend(r, defence, guarding(r.who, shields)),
+                     guarding(r.who, shields))
         for r in resistances)
     return MobAttack(attack, rolled, results)
 
 
 def autofire(attack: Attack, primary: Resistance, others: tuple[Resistance, ...], *,
              dice: DiceSource, defence: DiceSource | None,
-             primary_too: bool = False) -> Autofire:
+             primary_too: bool = False, shields: tuple[Block, ...] = ()) -> Autofire:
     """The attack on ``primary`` and the spray on ``others`` (see
     [`Attack.autofire`][rules_core.hubris.Attack.autofire])."""
     automatic = spray_damage(attack)
@@ -242,12 +262,13 @@ def autofire(attack: Attack, primary: Resistance, others: tuple[Resistance, ...]
         if not other.is_defense:
             raise AttackError(f"{other.who} resists autofire with their own Defense, not "
                               f"{other.kind}")
-    hit = resolve(attack, primary, dice=dice, defence=defence)
+    check_guards(shields, [primary.who, *(r.who for r in others)])
+    hit = resolve(attack, primary, dice=dice, defence=defence,
+                  shields=guarding(primary.who, shields))
     spray = replace(attack, damage=LETHAL, consequence=None, ongoing=None, task="autofire")
     why = f"autofire: half of Edge {attack.weapon.edge if attack.weapon else 0}, rounded up"
     sprayed = tuple(
-        AttackResult(spray, r, None,
-                     None if r.denied else r.roll_against(_given(defence, r)), (),
-                     automatic, why)
+        AttackResult(spray, r, None, defend(r, defence, guarding(r.who, shields)),
+                     guarding(r.who, shields), automatic, why)
         for r in victims)
     return Autofire(attack, hit, sprayed)

@@ -20,6 +20,7 @@ from rules_core.explain import Explanation, RollView
 from rules_core.hubris.action import Block
 from rules_core.hubris.damage import Wounds, capped
 from rules_core.hubris.errors import AttackError
+from rules_core.hubris.guarding import check_guards, defend
 from rules_core.hubris.ongoing import Ongoing
 from rules_core.hubris.resistance import Resistance
 from rules_core.hubris.rolls import EXCEPTIONAL, HubrisRoll
@@ -120,6 +121,13 @@ class AttackResult:
         return self.hit and self.net >= self.needed
 
     @property
+    def for_good(self) -> bool:
+        """Whether a complete consequence may last for good (cripple, maim): only with net
+        successes enough to take the target out (its ``health_left``)."""
+        consequence = self.attack.consequence
+        return self.complete and consequence is not None and consequence.for_good(self.net)
+
+    @property
     def difficulty_left(self) -> int:
         """A partial result's Difficulty on the target's next turn (the net successes; 0
         when the attack missed or did everything)."""
@@ -198,6 +206,7 @@ class AttackResult:
             if self.complete:
                 lines.append(f"{self.net} net ≥ {self.target}'s {attribute} {dots}: "
                              f"{consequence} completely.")
+                lines.append(consequence.lasting(self.target, self.net))
             else:
                 lines.append(f"{self.net} net < {self.target}'s {attribute} {dots}: not a "
                              f"complete {consequence}, but Difficulty {self.difficulty_left} "
@@ -253,7 +262,7 @@ class AttackResult:
         what = ("a miss" if not self.hit else
                 str(self.wounds) if self.wounds is not None else
                 "a success" if consequence is None else
-                str(consequence) if self.complete else
+                f"{consequence}{', for good' if self.for_good else ''}" if self.complete else
                 f"Difficulty {self.difficulty_left} next turn")
         return (f"<{self.who} attacks {self.target}: {count(self.successes, 'success')} "
                 f"against {self.resisted}: {self.net} net, {what}>")
@@ -274,23 +283,14 @@ def resolve(attack: Striking, resistance: Resistance, *, dice: DiceSource,
     """Roll ``attack`` (``dice``; not at all when ``helpless``) and ``resistance``
     (``defence``; not at all when it is denied), with ``shields`` defending too."""
     check_target(attack, resistance)
-    for shield in shields:
-        shield.check_shields(resistance.who)
-    floor = max((s.successes for s in shields), default=0)
-    why = next((f"{s.who}'s {s.action.task}" for s in shields if s.successes == floor), "")
+    check_guards(shields, (resistance.who,))
     if helpless:
-        if not resistance.incapable:
-            raise AttackError(f"only a target who cannot act at all, attacked outside combat "
-                              f"time, is helpless; {resistance.who} can still resist: mark "
-                              "their resistance cannot_act()")
+        resistance.check_helpless()
         rolled, fixed = None, max(attack.size, 0)
     else:
         rolled, fixed = attack.roll_dice(dice), 0
-    defended = None
-    if not resistance.denied:
-        if defence is None:
-            raise AttackError(f"{resistance.who} rolls {resistance.kind}: pass defence=")
-        defended = resistance.roll_against(defence, floor=floor, floor_why=why)
+    defended = defend(resistance, defence, shields)
     return AttackResult(attack, resistance, rolled, defended, shields, fixed,
                         f"{resistance.who} is helpless: each of the {fixed} attack dice is an "
                         "automatic success" if helpless else "")
+

@@ -6,19 +6,24 @@
   every character in its way rolls Defense (or another fitting pool) to reduce it. A character
   who sets a hazard off on purpose (throws the grenade, sparks the gas leak) rolls only to
   place it: their successes do not add to its damage.
+- A **guard** protecting a character helps against a hazard as against any incoming attack:
+  the best roll of the group applies.
 - **Ongoing damage** (poison, burning) is an [`Ongoing`][rules_core.hubris.Ongoing]
   (``ongoing``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules_core.dice import DiceSource
+from rules_core.hubris.action import Block
 from rules_core.hubris.attack import Attack
 from rules_core.hubris.damage import LETHAL, check_kind
 from rules_core.hubris.errors import AttackError
 from rules_core.hubris.exchange import AttackResult, resolve
+from rules_core.hubris.guarding import check_guards, defend
 from rules_core.hubris.ongoing import check_amount
 from rules_core.hubris.resistance import Resistance
 
@@ -49,20 +54,21 @@ class Hazard:
         return Attack(self.name, traits, "its attack", means="hazard", damage=self.damage)
 
     def strike(self, resistance: Resistance, *, dice: DiceSource | None = None,
-               defence: DiceSource | None = None) -> AttackResult:
+               defence: DiceSource | None = None,
+               shields: Sequence[Block] = ()) -> AttackResult:
         """Strike the character resisting with ``resistance`` (``defence``): the hazard's
-        own roll (``dice``), or its automatic damage."""
+        own roll (``dice``), or its automatic damage. ``shields``: guards' standing
+        successes protecting that character (the best of the group applies). The faces are
+        taken in this order: the hazard's roll, then the resistance roll."""
         if self.dice:
             if dice is None:
                 raise AttackError(f"{self.name} attacks with {self.dice} dice: pass dice=")
-            return resolve(self.attack, resistance, dice=dice, defence=defence)
-        defended = None
-        if not resistance.denied:
-            if defence is None:
-                raise AttackError(f"{resistance.who} rolls {resistance.kind}: pass defence=")
-            defended = resistance.roll_against(defence)
-        return AttackResult(self.attack, resistance, None, defended, (), self.automatic,
-                            "automatic damage")
+            return resolve(self.attack, resistance, dice=dice, defence=defence,
+                           shields=tuple(shields))
+        check_guards(shields, (resistance.who,))
+        return AttackResult(self.attack, resistance, None,
+                            defend(resistance, defence, shields), tuple(shields),
+                            self.automatic, "automatic damage")
 
     def __repr__(self) -> str:
         amount = (f"{self.automatic} {self.damage}, automatic" if self.automatic else

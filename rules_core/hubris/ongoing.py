@@ -2,7 +2,9 @@
 
 Ongoing damage strikes at the end of each of the afflicted character's turns, in dice or in
 automatic wounds. Defense cannot cancel it as it strikes; it opposes the attack that
-inflicts it in the first place.
+inflicts it in the first place. The afflicted character can often try to be rid of it in
+their own turn ([`shake_off`][rules_core.hubris.Ongoing.shake_off]), with some difficulty
+when it has no obvious, external source.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from dataclasses import dataclass
 
 from rules_core.dice import DiceSource
 from rules_core.explain import Explanation
+from rules_core.hubris.action import Action, ActionResult
 from rules_core.hubris.damage import LETHAL, Wounds, check_kind
 from rules_core.hubris.errors import DamageError
 from rules_core.hubris.rolls import HubrisRoll
@@ -31,6 +34,8 @@ def check_amount(name: str, automatic: int, dice: int, what: str) -> None:
 class Ongoing:
     """Ongoing harm (``name``: ``burning``) dealing ``damage`` at the end of each of the
     afflicted character's turns: ``levels`` automatic wounds, or ``dice`` dice of them.
+    ``obvious``: whether it has an obvious, external source (flames, not a poison in the
+    blood).
 
     Examples:
         >>> Ongoing("burning", levels=1).words()
@@ -41,10 +46,27 @@ class Ongoing:
     damage: str = LETHAL
     levels: int = 0
     dice: int = 0
+    obvious: bool = True
 
     def __post_init__(self) -> None:
         check_kind(self.damage)
         check_amount(self.name, self.levels, self.dice, "ongoing damage")
+
+    def shake_off(self, attempt: Action, *, dice: DiceSource,
+                  difficulty: int = 0) -> ActionResult:
+        """The afflicted character tries to end it in their own turn (``attempt``: rolling
+        in the dirt, a dose of antiserum), rolled with ``dice``; a success ends it. Harm
+        with no obvious, external source (not ``obvious``: a poison in the blood) is harder
+        to be rid of: the attempt takes the Storyteller's ``difficulty``, 1 or more."""
+        if not is_whole(difficulty):
+            raise DamageError(f"a Difficulty is a whole number, 0 or more, not "
+                              f"{difficulty!r}")
+        if not self.obvious and difficulty < 1:
+            raise DamageError(f"{self.name} has no obvious outside source, so being rid of it "
+                              "comes with some difficulty: give the Storyteller's Difficulty "
+                              "(difficulty=1 or more)")
+        why = "no obvious source" if not self.obvious else "the Storyteller's"
+        return attempt.with_difficulty(difficulty, why).roll(dice)
 
     def words(self) -> str:
         """What it does, in words."""

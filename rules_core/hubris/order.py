@@ -3,11 +3,14 @@
 
 - A **round** is about three seconds; everyone takes one turn in it, in initiative order,
   and each turn is resolved before the next begins.
+- Initiative is kept for the **whole conflict**, across pauses and negotiations. Between
+  rounds comes a **pause** to take stock and talk; the next round begins as soon as someone
+  presses on.
 - When their turn comes up, a character may **delay**: drop their initiative to a lower
   value of their choice, acting later, this round and the ones after.
 - While delaying, they may **interrupt**: act at once in answer to another character's
   action (parry the blow, block the getaway). From the next round on, they act directly
-  behind the character they answered.
+  behind the character they answered, taking that character's initiative value.
 - A character oblivious of the conflict rolls initiative only once it drags them in. If
   their total beats that of the one who **tipped them off**, they act right after that
   character's turn; either way, they take their usual place from the next round.
@@ -37,7 +40,11 @@ class _Entry:
 class TurnOrder:
     """The order of play of a conflict, from its [`Initiative`][rules_core.hubris.Initiative]
     (made by [`turn_order`][rules_core.hubris.Initiative.turn_order]). Each move returns the
-    order after it; the order before it is left as it was.
+    order after it; the order before it is left as it was. Read it with
+    [`up`][rules_core.hubris.TurnOrder.up] (who acts now),
+    [`coming`][rules_core.hubris.TurnOrder.coming] (who acts next this round, in order),
+    [`next_order`][rules_core.hubris.TurnOrder.next_order] (the next round's order) and
+    [`value`][rules_core.hubris.TurnOrder.value] (a character's initiative).
 
     Examples:
         >>> from rules_core.dice import ScriptedDice
@@ -47,6 +54,8 @@ class TurnOrder:
         >>> order = roll_initiative(ana, bo, dice=ScriptedDice("8 3")).turn_order()
         >>> order.up, order.delay(to=5).up
         ('Ana', 'Bo')
+        >>> order.coming, order.delay(to=5).coming
+        (('Ana', 'Bo'), ('Bo', 'Ana'))
     """
 
     def __init__(self, rolls: tuple[InitiativeRoll, ...], order: tuple[str, ...]) -> None:
@@ -74,7 +83,9 @@ class TurnOrder:
 
     def interrupt(self, who: str) -> TurnOrder:
         """``who``, delaying, acts now in answer to the character who is up; from the next
-        round, ``who`` acts directly behind them."""
+        round, ``who`` acts directly behind them. To sit there, ``who`` **takes the
+        answered character's initiative value** ([`value`][rules_core.hubris.TurnOrder.value]
+        reads it afterwards), placed right after them among those who share it."""
         twin = self._copy()
         twin._interrupt(who)
         return twin
@@ -86,10 +97,16 @@ class TurnOrder:
         twin._join(newcomer, tipped_off_by=tipped_off_by, dice=dice)
         return twin
 
-    def next_round(self) -> TurnOrder:
-        """Start the next round, once everyone has taken a turn."""
+    def next_round(self, *, pressed_by: str = "") -> TurnOrder:
+        """Start the next round, once everyone has taken a turn. Between the rounds is the
+        pause: a moment to take stock, talk and decide; the next round begins as soon as
+        someone presses on (``pressed_by``: a character, or whatever in the scene demands
+        an answer), and everyone becomes aware of it. Initiative carries over."""
         twin = self._copy()
         twin._next_round()
+        if pressed_by:
+            twin.events.append(f"{pressed_by} presses on: everyone is aware, and round "
+                               f"{twin.round} begins, in the same order.")
         return twin
 
     def _copy(self) -> TurnOrder:
@@ -103,8 +120,22 @@ class TurnOrder:
 
     @property
     def up(self) -> str | None:
-        """Whose turn it is (``None`` once everyone has acted this round)."""
+        """Whose turn it is (``None`` once everyone has acted this round: the pause before
+        the next)."""
         return self.queue[0] if self.queue else None
+
+    @property
+    def coming(self) -> tuple[str, ...]:
+        """Who acts next this round, in order, starting with who is up (empty once everyone
+        has acted); a delaying character is listed at the place their new initiative
+        gives them."""
+        return tuple(self.queue)
+
+    @property
+    def next_order(self) -> tuple[str, ...]:
+        """The order of the next round, first to act first: everyone, with the places
+        delays and interruptions gave them."""
+        return tuple(self.ranking)
 
     def _current(self) -> str:
         if not self.queue:

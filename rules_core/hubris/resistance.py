@@ -3,18 +3,21 @@ attacker's (the Act of Hubris, "Resisting Attack", "Defenseless Characters", "Re
 Supernatural Powers").
 
 - **Defense**, Wits + the lower of Strength and Dexterity: dodging, ducking, diving for
-  cover. It contests any attack that tries to make physical contact, and never takes an
-  Edge, from equipment or anything else lasting (a Difficulty, yes).
+  cover. It contests any attack that tries to make physical contact, and takes no Edge from
+  equipment or other persistent states of affairs (an Edge of the moment and a Difficulty,
+  yes: ``with_edge(..., persistent=False)``).
 - **Strength + Dexterity**: grip and balance, against being disarmed or tripped.
 - **Strength + Stamina**: holding one's ground; size adds an Edge. A **bulwark** blocking a
   passage resists with Strength + Stamina or Brawl.
 - **Supernatural resistance**: Composure, Resolve or Stamina + the Power Trait, usable even
-  unconscious, never increased by equipment's Edge.
+  unconscious, never increased by an Edge from equipment or other persistent states of
+  affairs.
 
 **Armor** (and protective equipment against powers) gives 1 to 3 guaranteed successes: a
 minimum, by default ([`Options`][rules_core.hubris.Options]); it works even when its wearer
 cannot roll. A target who is unaware of the attack and out of combat gets no Defense (one
-Willpower keeps them alert for a scene); one who cannot act at all gets no defensive roll.
+Willpower keeps them alert for a scene); one who cannot act at all gets no defensive roll,
+and outside combat time the attacker may count every attack die as a success.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from rules_core.dice import DiceSource
-from rules_core.hubris.errors import PoolError
+from rules_core.hubris.errors import AttackError, PoolError
 from rules_core.hubris.options import MINIMUM
 from rules_core.hubris.rolls import HubrisRoll
 from rules_core.hubris.setup import Setup
@@ -47,9 +50,11 @@ class Resistance(Setup):
     [`bulwark`][rules_core.hubris.Character.bulwark] or
     [`resist_power`][rules_core.hubris.Character.resist_power].
 
-    ``no_edge``: the pool takes no Edge (Defense, supernatural resistance). ``protection``:
+    ``no_edge``: the pool takes no Edge from equipment or another persistent state of
+    affairs, only an Edge of the moment (Defense, supernatural resistance). ``protection``:
     the guaranteed successes of ``protection_why`` (armor). ``denied``: why there is no
-    roll at all; ``incapable``: the target cannot act (a helpless target). ``supernatural``:
+    roll at all; ``incapable``: the target cannot act (a helpless target); ``in_combat``: the
+    attack comes in combat time, the target having initiative. ``supernatural``:
     it works whatever state the target is in. ``target``: the target's Attributes (for
     serious consequences). ``notes``: sentences the card adds.
 
@@ -61,7 +66,9 @@ class Resistance(Setup):
         >>> rook.defense().with_edge(2, "a riot shield")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        rules_core.hubris.errors.PoolError: Defense takes no Edge, ...
+        rules_core.hubris.errors.PoolError: Defense takes no Edge from equipment ...
+        >>> rook.defense().with_edge(1, "a warning shout", persistent=False)
+        <Rook, Defense: 5d10, Edge 1 (a warning shout), armor 1>
     """
 
     kind: str = DEFENSE
@@ -70,20 +77,39 @@ class Resistance(Setup):
     protection_why: str = "armor"
     denied: str = ""
     incapable: bool = False
+    in_combat: bool = False
     supernatural: bool = False
     target: Mapping[str, int] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
 
-    def check_edge(self, rating: int, why: str) -> None:
-        """Defense and supernatural resistance take no Edge."""
-        if self.no_edge and rating and self.supernatural:
-            raise PoolError(f"{self.kind} takes no Edge, not even from {why}: equipment "
-                            "that protects against powers gives guaranteed successes instead "
-                            "(protected())")
-        if self.no_edge and rating:
-            raise PoolError(f"{self.kind} takes no Edge, not even from {why}: it draws on "
-                            "the moment, not on equipment (a guard's instant action can use "
-                            "it instead)")
+    def check_edge(self, rating: int, why: str, *, persistent: bool = True) -> None:
+        """Defense and supernatural resistance take no Edge from equipment or another
+        persistent state of affairs; an Edge of the moment (``persistent=False``) they
+        take."""
+        if not (self.no_edge and rating and persistent):
+            return
+        moment = ("; only an Edge of the moment counts, a warning shout say: "
+                  "with_edge(..., persistent=False)")
+        if self.supernatural:
+            raise PoolError(f"{self.kind} takes no Edge from equipment or another persistent "
+                            f"state of affairs, so not from {why}: equipment that protects "
+                            f"against powers gives guaranteed successes instead (protected())"
+                            f"{moment}")
+        raise PoolError(f"{self.kind} takes no Edge from equipment or another persistent "
+                        f"state of affairs, so not from {why}: a guard's instant action can "
+                        f"use it instead{moment}")
+
+    def check_helpless(self) -> None:
+        """Refuse the helpless conversion unless the target cannot act at all and is attacked
+        outside combat time (in combat time there is no time to line up a killing blow)."""
+        if not self.incapable:
+            raise AttackError(f"only a target who cannot act at all, attacked outside combat "
+                              f"time, is helpless; {self.who} can still resist: mark their "
+                              "resistance cannot_act()")
+        if self.in_combat:
+            raise AttackError(f"{self.who} cannot act, but is attacked in combat time: there "
+                              "is no time to line up a killing blow, so the attack is rolled "
+                              "(with no defensive roll against it)")
 
     @property
     def is_defense(self) -> bool:
@@ -107,21 +133,22 @@ class Resistance(Setup):
         if self.supernatural:
             return self._noted(f"{self.who} resists with {self.kind} even unaware.")
         if in_combat:
-            return self._noted(f"{self.who} is acting in combat time: surprise cannot take "
-                               f"away their {self.kind}.")
+            return replace(self._noted(f"{self.who} is acting in combat time: surprise "
+                                       f"cannot take away their {self.kind}."), in_combat=True)
         if alert:
             return self._noted(f"{self.who} spent a Willpower point to stay alert this "
                                f"scene: they keep their {self.kind}.")
         return replace(self, denied=f"{self.who} is unaware of the attack and not in "
                                     f"combat: no {self.kind}")
 
-    def cannot_act(self, why: str) -> Resistance:
+    def cannot_act(self, why: str, *, in_combat: bool = False) -> Resistance:
         """The target cannot act at all (``why``: paralysed, bound and unconscious): no
         defensive roll helps them, though armor still does (supernatural resistance
-        excepted: it works even unconscious)."""
+        excepted: it works even unconscious). ``in_combat``: the attack comes in combat time
+        (the target has initiative), so it cannot be made helpless, only unopposed."""
         if self.supernatural:
             return self._noted(f"{self.who} is {why}, but {self.kind} resists even so.")
-        return replace(self, incapable=True,
+        return replace(self, incapable=True, in_combat=in_combat or self.in_combat,
                        denied=f"{self.who} is {why}: no defensive roll of any kind")
 
     def _noted(self, note: str) -> Resistance:

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules_core.dice import DiceSource
+from rules_core.dice import DiceSource, ScriptedDice
+from rules_core.errors import DiceScriptError
 from rules_core.outcome import Outcome
 from rules_core.pool import Pool
 from rules_core.procedure import CountAtLeast, Procedure
@@ -63,7 +64,36 @@ class HubrisRoll(SuccessRoll):
         made = cls(who, pool, RULE, Roll(RULE.sides), label=label, taken=taken,
                    taken_why=taken_why, added=added, added_why=added_why, floor=floor,
                    floor_why=floor_why)
-        return replace(made, roll=made.procedure.roll(dice))
+        start = len(dice.used) if isinstance(dice, ScriptedDice) else 0
+        try:
+            return replace(made, roll=made.procedure.roll(dice))
+        except DiceScriptError as error:
+            raise DiceScriptError(made.short_of_again(dice, start) or str(error)) from error
+
+    def short_of_again(self, dice: DiceSource, start: int = 0) -> str:
+        """Why written faces ran out, if it was 10-again (``""`` otherwise): each 10, a
+        chance die's too, adds a die, so the roll needs one more face per 10 than its pool.
+        ``start``: how many of the faces earlier rolls had used."""
+        if not isinstance(dice, ScriptedDice):
+            return ""
+        first = 1 if self.chance else self.pool.net
+        used, listed = dice.used[start:], dice.faces[start:]
+        tens = used.count(10)
+        needed = first + tens
+        if len(used) < first or not tens or needed <= len(listed):
+            return ""
+        short = count(needed - len(listed), "face")
+        written = " ".join(map(str, listed))
+        if self.chance:
+            return (f"{self.who}'s chance die shows 10, a success that is rolled again "
+                    "(10-again holds on a chance die too, and on the dice it adds): the roll "
+                    f"needs {needed} faces, not the {len(listed)} listed ({written}): add "
+                    f"{short} after the last 10 for the die it adds (which succeeds only on a "
+                    f"10 as well), e.g. \"{written} 4\" instead of \"{written}\"")
+        return (f"{self.who}'s {first}d10 roll shows {count(tens, 'ten')}, and each 10 is "
+                f"rolled again (10-again), adding a die: the roll needs {needed} faces, not "
+                f"the {len(listed)} listed ({written}): add {short} after the pool's "
+                f"{first}, one for each die a 10 adds")
 
     @property
     def procedure(self) -> Procedure:

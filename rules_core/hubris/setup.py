@@ -38,14 +38,18 @@ class Setup:
     willpower: bool = False
     options: Options = STANDARD_OPTIONS
 
-    def with_edge(self, rating: int, why: str) -> Self:
-        """This setup with an Edge of ``rating`` dice for ``why`` (0 adds nothing)."""
+    def with_edge(self, rating: int, why: str, *, persistent: bool = True) -> Self:
+        """This setup with an Edge of ``rating`` dice for ``why`` (0 adds nothing).
+        ``persistent``: whether it comes from equipment or another persistent state of
+        affairs (a weapon, a shield, cover, size: the default); ``False`` for an Edge of the
+        moment (a warning shout, a sudden opening), the only kind Defense and supernatural
+        resistance take ("Resisting Attack", "Resisting Supernatural Powers")."""
         if not is_whole(rating):
             raise PoolError(f"an Edge is a whole number of dice, 0 or more, not {rating!r}")
-        self.check_edge(rating, why)
+        self.check_edge(rating, why, persistent=persistent)
         return self if rating == 0 else replace(self, edges=(*self.edges, (why, rating)))
 
-    def check_edge(self, rating: int, why: str) -> None:
+    def check_edge(self, rating: int, why: str, *, persistent: bool = True) -> None:
         """Refuse an Edge this roll cannot take (every roll can, unless it says otherwise)."""
 
     def with_difficulty(self, rating: int, why: str) -> Self:

@@ -67,6 +67,11 @@ class Striking(Protocol):
         ...
 
     @property
+    def willpower(self) -> bool:
+        """Whether a Willpower point was spent on the pool."""
+        ...
+
+    @property
     def size(self) -> int:
         """How many dice it rolls."""
         ...

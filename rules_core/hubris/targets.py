@@ -12,6 +12,9 @@
   area, each reducing it with their own Defense. Whether the primary target takes it too
   is not said: by default they do not (they face the attack itself).
 
+A **guard** helps against all of these as against a single attack: each target meets the
+best roll of their own group (``guarding``).
+
 This module holds what such an attack makes (``MultiAttack``, ``MobAttack``, ``Autofire``),
 reading the attack through ``Striking``; the attack rolls them itself
 ([`against_each`][rules_core.hubris.Attack.against_each],
@@ -24,7 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import ceil
 
-from rules_core.explain import Explanation, TableView
+from rules_core.explain import Explanation, RollView, TableView
+from rules_core.hubris.action import Block
 from rules_core.hubris.errors import AttackError
 from rules_core.hubris.exchange import AttackResult
 from rules_core.hubris.rolls import HubrisRoll
@@ -48,8 +52,15 @@ def _target_lines(results: tuple[AttackResult, ...]) -> list[str]:
     return lines
 
 
-def _defended(results: tuple[AttackResult, ...]) -> tuple[HubrisRoll, ...]:
-    return tuple(r.defended for r in results if r.defended is not None)
+def _defended(results: tuple[AttackResult, ...],
+              shown: tuple[Block, ...] = ()) -> tuple[RollView, ...]:
+    """The resistance rolls, then each guard's roll (once, however many it shields, and
+    not if among ``shown``)."""
+    guards: list[Block] = list(shown)
+    for result in results:
+        guards += [s for s in result.shields if not any(s is g for g in guards)]
+    return (*(r.defended.view() for r in results if r.defended is not None),
+            *(guard.dice.view() for guard in guards[len(shown):]))
 
 
 @dataclass(frozen=True, repr=False)
@@ -82,13 +93,16 @@ class MultiAttack:
         who = self.attack.who
         lines = [f"{who}, roll {n} (against {r.target}): {roll.tally()}."
                  for n, (roll, r) in enumerate(zip(self.rolls, self.results, strict=True), 1)]
+        if self.attack.willpower:
+            lines.append(f"Willpower: one point, spent once on the pool; its dice are in "
+                         f"each of the {len(self.rolls)} rolls.")
         lines.append(f"The worst roll, {count(self.worst, 'success')}, applies to each "
                      "target.")
         return Explanation(title=f"{who} attacks {count(len(self.results), 'target')}: "
                                  f"{self.attack.task}",
                            pool=self.attack.pool_text(),
                            rolls=(*(roll.view() for roll in self.rolls),
-                                  *(roll.view() for roll in _defended(self.results))),
+                                  *_defended(self.results)),
                            lines=(*lines, *_target_lines(self.results)),
                            tables=(_table(f"{who}'s {count(self.worst, 'success')} against "
                                           "each target", self.results),),
@@ -113,8 +127,7 @@ class MobAttack:
         who = self.attack.who
         return Explanation(title=f"{who} attacks everyone it is engaged with",
                            pool=self.attack.pool_text(),
-                           rolls=(self.rolled.view(), *(r.view() for r in
-                                                        _defended(self.results))),
+                           rolls=(self.rolled.view(), *_defended(self.results)),
                            lines=(f"{who}: {self.rolled.tally()}; one roll against each "
                                   "target.", *self.rolled.notes(),
                                   *_target_lines(self.results)),
@@ -151,7 +164,7 @@ class Autofire:
                  "other character in the area, each resisting with Defense."]
         return Explanation(title=f"{self.attack.who} fires on automatic: {self.attack.task}",
                            pool=first.pool,
-                           rolls=(*first.rolls, *(r.view() for r in _defended(self.sprayed))),
+                           rolls=(*first.rolls, *_defended(self.sprayed, self.primary.shields)),
                            lines=(*first.lines, *spray, *_target_lines(self.sprayed)),
                            outcome=first.outcome,
                            tables=(_table("The spray", self.sprayed),),

@@ -8,7 +8,9 @@ automatically (autofire).
 A **consequence** (disarming, blinding, throwing someone out of a window) needs net
 successes at least equal to the target's relevant Attribute, the highest if several fit.
 Fewer net successes still inconvenience the target: a Difficulty on their next turn (our
-reading: a Difficulty of the net successes).
+reading: a Difficulty of the net successes). A complete consequence usually lasts, until the
+target undoes it with an instant action of their own; no attack cripples or maims for good
+unless its net successes would have incapacitated or killed the target anyway.
 """
 
 from __future__ import annotations
@@ -73,8 +75,11 @@ class Weapon:
 @dataclass(frozen=True)
 class Consequence:
     """A serious consequence (``what``: ``disarm``, ``blind``): net successes at least the
-    target's highest of ``attributes`` make it complete; fewer become a Difficulty on the
-    target's next turn.
+    target's highest of ``attributes`` make it complete, and it lasts until the target
+    undoes it with an instant action of their own; fewer become a Difficulty on the
+    target's next turn. ``health_left``, for harm meant to cripple or maim for the long
+    term: the wounds that would incapacitate or kill the target; no attack does such harm
+    for good with fewer net successes than that.
 
     Examples:
         >>> Consequence("disarm", ("Strength",)).needed({"Strength": 3, "Dexterity": 2})
@@ -83,8 +88,12 @@ class Consequence:
 
     what: str
     attributes: tuple[str, ...]
+    health_left: int = 0
 
     def __post_init__(self) -> None:
+        if not is_whole(self.health_left):
+            raise AttackError(f"health_left is the wounds that would take the target out, "
+                              f"a whole number, not {self.health_left!r}")
         if not self.attributes:
             raise AttackError(f"name the Attribute that resists {self.what!r}, e.g. "
                               "('Strength',) to wrest something away")
@@ -96,6 +105,22 @@ class Consequence:
             raise AttackError(f"to {self.what} the target needs a {missing[0]} rating: the "
                               "consequence is measured against it")
         return max(((a, target[a]) for a in self.attributes), key=lambda pair: pair[1])
+
+    def for_good(self, net: int) -> bool:
+        """Whether ``net`` successes, completing it, do harm that may last for good: only
+        harm meant for the long term, with enough to take the target out."""
+        return 0 < self.health_left <= net
+
+    def lasting(self, target: str, net: int) -> str:
+        """How long the complete consequence lasts, in a sentence."""
+        undone = f"it lasts until {target} undoes it with an instant action of their own"
+        if self.for_good(net):
+            return (f"{net} net ≥ the {self.health_left} wounds that would take {target} "
+                    "out: the harm may last for good.")
+        if self.health_left:
+            return (f"Not for good: that takes {self.health_left} net successes, enough to "
+                    f"take {target} out; {undone}.")
+        return undone[0].upper() + undone[1:] + "."
 
     def __str__(self) -> str:
         return self.what

@@ -11,9 +11,11 @@ leap.enhanced(1, "a rope").complicated(1, "she drops the torch").roll(dice)
 mixed(first, second, dice=...); teamwork(helper, leader, dice=...); contest(a, b, ...)
 roll_initiative(ana.initiative("Close Combat"), ..., dice=...).roster(players=[...])
 turn = Turn(ana, engaged=["Frost giant"]); turn.disengage(giant, dice=..., defence=...)
+turn.move(dice=...)  # a roll on difficult terrain; reflexive, with no dice, on open ground
 railing = Cover("the marble railing", LIGHT); railing.hit("Ana")
 chase = Chase(chase_pool(ana, "sprint"), chase_pool(giant, "sprint"), laps=3,
               interval_limit=5); chase.interval(dice, other, head_start={"Ana": 2})
+axe = chase.items["Ana"][0]; ana.action("Close Combat", "Might").using(axe)  # +1
 ```
 """
 
@@ -24,6 +26,7 @@ from rules_core.storypath.chase_options import (
     CHASE_SKILLS,
     COURSES,
     DRIVING,
+    SNATCH_COST,
     Hazard,
     chase_pool,
     hazard,
@@ -63,10 +66,17 @@ from rules_core.storypath.movement import (
     speed,
 )
 from rules_core.storypath.race import Race
-from rules_core.storypath.reflexive import Reflexive
+from rules_core.storypath.reflexive import Reflexive, Unrolled
 from rules_core.storypath.result import ActionResult
 from rules_core.storypath.roll_form import ROLL_FORM
-from rules_core.storypath.terms import ENHANCEMENT, MAX_TEAMWORK, Complication, Stunt
+from rules_core.storypath.terms import (
+    ENHANCEMENT,
+    ITEM_ENHANCEMENT,
+    MAX_TEAMWORK,
+    Complication,
+    Item,
+    Stunt,
+)
 from rules_core.storypath.turn import Turn
 from rules_core.success_pool import COUNTS_DOUBLE, DRAMATIC
 from rules_core.system import System
@@ -89,6 +99,7 @@ SYSTEM = System(
         ("Contested rolls", "contested"),
         ("Initiative", "initiative"),
         ("The turn", "turn"),
+        ("The turn", "turn_record"),
         ("The turn", "reflexive"),
         ("Movement", "movement"),
         ("Cover", "cover"),
@@ -114,12 +125,14 @@ __all__ = [
     "EXPENDABLE",
     "FULL",
     "HEAVY",
+    "ITEM_ENHANCEMENT",
     "LIGHT",
     "MAX_TEAMWORK",
     "OPEN",
     "PHYSICAL",
     "ROLL_FORM",
     "SKILLS",
+    "SNATCH_COST",
     "TWICE_ATHLETICS",
     "TWICE_BOTH",
     "Action",
@@ -140,6 +153,7 @@ __all__ = [
     "Initiative",
     "InitiativeError",
     "Interval",
+    "Item",
     "MixedResult",
     "Race",
     "Reflexive",
@@ -150,6 +164,7 @@ __all__ = [
     "Stunt",
     "Turn",
     "TurnError",
+    "Unrolled",
     "chase_pool",
     "chase_roll",
     "contest",

@@ -23,7 +23,14 @@ from rules_core.pool import Pool
 from rules_core.procedure import Procedure
 from rules_core.storypath.errors import ActionError
 from rules_core.storypath.result import ActionResult, roll_action
-from rules_core.storypath.terms import ENHANCEMENT, MAX_TEAMWORK, Complication, Helping, Stunt
+from rules_core.storypath.terms import (
+    ENHANCEMENT,
+    MAX_TEAMWORK,
+    Complication,
+    Helping,
+    Item,
+    Stunt,
+)
 from rules_core.success_pool import SuccessRule
 from rules_core.words import is_whole
 
@@ -93,6 +100,18 @@ class Action:
                               f"{rating!r}")
         return self if rating == 0 else replace(self, enhancements=(*self.enhancements,
                                                                     (why, rating)))
+
+    def using(self, *items: Item) -> Action:
+        """This action with ``items`` put to use: each lends its Enhancement (an item a
+        Snatch and Grab picked up: +1), named after it."""
+        for item in items:
+            if not isinstance(item, Item):
+                raise ActionError(f"using() takes items (a chase's Chase.items), not "
+                                  f"{item!r}: for any other help, use enhanced()")
+        action = self
+        for item in items:
+            action = action.enhanced(item.enhancement, item.name)
+        return action
 
     def complicated(self, rating: int, what: str) -> Action:
         """This action with a Complication of ``rating``: ``what`` happens unless bought

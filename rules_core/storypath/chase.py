@@ -30,9 +30,11 @@ from rules_core.outcome import Outcome
 from rules_core.play import PlayLoop
 from rules_core.question import AtLeast, NoOdds, Question, Repeated
 from rules_core.storypath.action import Action
+from rules_core.storypath.chase_options import SNATCH_AND_GRAB
 from rules_core.storypath.contested import Contested, contest
 from rules_core.storypath.errors import ChaseError
-from rules_core.storypath.interval import Hazards, Interval, check_sides, with_options
+from rules_core.storypath.interval import Hazards, Interval, check_sides, stage, with_options
+from rules_core.storypath.terms import Item
 from rules_core.words import count, whole
 
 
@@ -59,7 +61,9 @@ class Chase(PlayLoop[Interval]):
     not the player characters' (the pursuer of fleeing PCs; the quarry of pursuing PCs).
     ``ties_to``: who wins when both finish in the same interval with as many successes (by
     default the pursuer). Play it an [`interval`][rules_core.storypath.Chase.interval] at a
-    time, or ``play`` it out.
+    time, or ``play`` it out. ``items`` holds what each side picked up by Snatch and Grab
+    (by name): [`Item`][rules_core.storypath.Item]s a later roll takes with
+    [`Action.using`][rules_core.storypath.Action.using].
     """
 
     def __init__(self, quarry: Action, pursuer: Action | None = None, *, laps: int,
@@ -81,7 +85,7 @@ class Chase(PlayLoop[Interval]):
         self.favours = self._favours(limit_favours)
         self.ties_to = self._side(ties_to) if ties_to else (
             pursuer.who if pursuer is not None else quarry.who)
-        self.items: dict[str, list[str]] = {}
+        self.items: dict[str, list[Item]] = {}
         self.decided: tuple[str | None, str] | None = None
 
     @property
@@ -106,20 +110,24 @@ class Chase(PlayLoop[Interval]):
 
     def interval(self, dice: DiceSource, other: DiceSource | None = None, *,
                  head_start: Mapping[str, int] | None = None, hazard: Hazards = None,
-                 grab: Mapping[str, str] | None = None) -> Interval:
+                 grab: Mapping[str, str] | None = None,
+                 using: Mapping[str, Action] | None = None) -> Interval:
         """Play one interval: the quarry rolls ``dice``, the pursuer ``other`` (or
         ``dice``). ``head_start`` gives sides a Head Start (by name, 1 to 3); ``hazard`` is
         a [`Hazard`][rules_core.storypath.Hazard] for every side, or one per side by name;
-        ``grab`` names what a side tries to Snatch and Grab."""
+        ``grab`` names what a side tries to Snatch and Grab. ``using`` gives a side another
+        pool for this interval only (by name: a journey's varied stages, a maze after a
+        sprint)."""
         number = self.begin_round()
-        head_start, grab = dict(head_start or {}), dict(grab or {})
-        check_sides(self.names, head_start=head_start, hazard=hazard, grab=grab)
+        head_start, grab, using = dict(head_start or {}), dict(grab or {}), dict(using or {})
+        check_sides(self.names, head_start=head_start, hazard=hazard, grab=grab, using=using)
         results = []
         for action, source in zip(self.sides, (dice, other or dice), strict=False):
+            action = stage(action, using)
             rolled = with_options(action, head_starts=head_start, hazards=hazard,
                                   grabs=grab).roll(source)
-            self.items.setdefault(action.who, []).extend(
-                s.gives for s in rolled.stunts if s.name == "Snatch and Grab")
+            if any(s.name == SNATCH_AND_GRAB for s in rolled.stunts):
+                self.items.setdefault(action.who, []).append(Item(grab[action.who]))
             results.append(rolled)
         laps = tuple((a.who, self.laps(a.who) + results[i].succeeded)
                      for i, a in enumerate(self.sides))
@@ -160,8 +168,8 @@ class Chase(PlayLoop[Interval]):
 
         header = ("Interval", *(f"{who} (successes)" for who in self.names),
                   "Laps (" + " – ".join(self.names) + ")")
-        items = [f"{who} picked up: {', '.join(got)}." for who, got in self.items.items()
-                 if got]
+        items = [f"{who} picked up: {', '.join(map(str, got))}."
+                 for who, got in self.items.items() if got]
         outcome = Outcome.NONE if not self.done or self.pursuer is not None else (
             Outcome.of(self.winner == self.quarry.who))
         return Explanation(title=self._title(), lines=(self._rule(), *items,

@@ -25,6 +25,7 @@ from types import MappingProxyType
 from rules_core.storypath.action import Action
 from rules_core.storypath.character import Character
 from rules_core.storypath.errors import ChaseError
+from rules_core.storypath.terms import Item
 from rules_core.words import is_whole
 
 CHASE_SKILLS: Mapping[str, str] = MappingProxyType({"foot": "Athletics", "vehicle": "Pilot"})
@@ -39,10 +40,12 @@ DRIVING = ("Cunning", "Dexterity")
 """The Attributes a driver may roll: always Cunning or Dexterity."""
 
 SNATCH_COST = 1
-"""Threshold successes a Snatch and Grab costs."""
+"""Threshold successes a Snatch and Grab costs (Scion 2nd Edition, "General Chase
+Options"); the item it picks up lends [`ITEM_ENHANCEMENT`][rules_core.storypath.ITEM_ENHANCEMENT]
+where used."""
 
-ITEM_ENHANCEMENT = 1
-"""The Enhancement an item picked up by Snatch and Grab gives where it is used."""
+SNATCH_AND_GRAB = "Snatch and Grab"
+"""The name of the stunt that picks up an item on the way."""
 
 
 def chase_pool(character: Character, course: str, *, on: str = "foot",
@@ -111,6 +114,6 @@ def hazard(action: Action, found: Hazard) -> Action:
 
 def snatch_and_grab(action: Action, item: str) -> Action:
     """``action`` trying to pick up ``item`` on the way, for 1 threshold success (after any
-    Complication is bought off)."""
-    return action.with_stunt("Snatch and Grab", SNATCH_COST,
-                             f"{item} (+{ITEM_ENHANCEMENT} Enhancement where used)")
+    Complication is bought off); the item, once picked up, is an
+    [`Item`][rules_core.storypath.Item] worth +1 Enhancement where used."""
+    return action.with_stunt(SNATCH_AND_GRAB, SNATCH_COST, str(Item(item)))

@@ -27,10 +27,28 @@ from rules_core.success_pool import SuccessRoll
 @dataclass(frozen=True, repr=False)
 class Contested(Contest[SuccessRoll]):
     """The actor's roll against the opponent's; ``task`` names the action and ``why`` says
-    who wins ties and why."""
+    who wins ties and why.
+
+    What it is built on (the core [`Contest`][rules_core.contest.Contest]) gives it: ``actor``
+    and ``opponent``, each side's roll (its ``total`` is its successes with its
+    Enhancement); ``succeeded``, whether the actor won; ``winner``, who did; ``margin``, the
+    actor's total less the opponent's; ``ties_to``, the side a tie goes to. The two totals
+    are also here by name: [`actor_total`][rules_core.storypath.Contested.actor_total] and
+    [`opponent_total`][rules_core.storypath.Contested.opponent_total].
+    """
 
     task: str = ""
     why: str = ""
+
+    @property
+    def actor_total(self) -> int:
+        """The actor's successes, Enhancement included (``actor.total``)."""
+        return self.actor.total
+
+    @property
+    def opponent_total(self) -> int:
+        """The opponent's successes, Enhancement included (``opponent.total``)."""
+        return self.opponent.total
 
     def explain(self) -> Explanation:
         """Both rolls, both tallies, the tie rule and the verdict."""
@@ -43,8 +61,8 @@ class Contested(Contest[SuccessRoll]):
 
     def __repr__(self) -> str:
         tie = self.actor.who if self.ties_to is Side.ACTOR else self.opponent.who
-        return (f"<{self.who} vs {self.opponent.who}, {self.task}: {self.actor.total} vs "
-                f"{self.opponent.total} successes, {Outcome.of(self.succeeded)} "
+        return (f"<{self.who} vs {self.opponent.who}, {self.task}: {self.actor_total} vs "
+                f"{self.opponent_total} successes, {Outcome.of(self.succeeded)} "
                 f"(ties go to {tie})>")
 
 

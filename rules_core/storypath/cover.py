@@ -1,8 +1,9 @@
 """Cover: what a character hides behind, and how many Injuries it absorbs (Storypath,
 "Action-Adventure", "Utilize Cover").
 
-Getting behind cover under fire takes a simple Athletics + Dexterity roll (see
-[`Turn.utilize_cover`][rules_core.storypath.Turn.utilize_cover]). Cover comes in four kinds:
+Getting behind cover under fire takes a simple Athletics + Dexterity roll, or a Defensive
+Stunt (see [`Turn.utilize_cover`][rules_core.storypath.Turn.utilize_cover]). Cover comes in
+four kinds:
 
 | Kind | Absorbs | Notes |
 |---|---|---|
@@ -17,6 +18,9 @@ given, and the chapter's examples count one Injury per damaging hit (our reading
 **Heavy and full cover** are never said to be destroyed when spent; by default all cover
 breaks when spent (``breaks_when_spent=False`` keeps heavy or full cover standing, absorbing
 nothing more, full cover still blocking sight).
+**Destroyed cover** protects nobody: a hit on someone who was behind it when it broke lands
+in full (our reading; "Utilize Cover" says only that it absorbs so many Injuries "before it
+is destroyed").
 """
 
 from __future__ import annotations
@@ -50,6 +54,10 @@ FULL = CoverKind("full", 10, blocks_sight=True)
 """Heavy cover that blocks line of sight: no ranged attack can normally target those behind
 it."""
 
+DEFENSIVE_STUNT = "Defensive Stunt"
+"""The stunt that takes a character into cover without the Utilize Cover roll (Scion 2nd
+Edition, "Utilize Cover", pointing to the combat rules for its cost)."""
+
 COVER_KINDS = {kind.name: kind for kind in (EXPENDABLE, LIGHT, HEAVY, FULL)}
 """Every kind of cover by name."""
 
@@ -57,7 +65,8 @@ COVER_KINDS = {kind.name: kind for kind in (EXPENDABLE, LIGHT, HEAVY, FULL)}
 @dataclass(frozen=True, repr=False)
 class CoverHit:
     """One hit on someone behind cover: the Injuries it brought, how many the cover
-    absorbed and how many got through, and what the cover has left."""
+    absorbed and how many got through, and what the cover has left. ``already_destroyed``:
+    the cover was destroyed before this hit, which lands in full."""
 
     cover: str
     who: str
@@ -65,6 +74,7 @@ class CoverHit:
     absorbed: int
     left: int
     destroyed: bool
+    already_destroyed: bool = False
 
     @property
     def through(self) -> int:
@@ -73,6 +83,12 @@ class CoverHit:
 
     def explain(self) -> Explanation:
         """The hit in words."""
+        if self.already_destroyed:
+            return Explanation(title=f"A hit on {self.who}, once behind {self.cover}", lines=(
+                f"{self.who} takes a hit of {count(self.injuries, 'Injury', 'Injuries')}.",
+                f"{self.cover[0].upper()}{self.cover[1:]} is already destroyed: it absorbs "
+                f"nothing, and all {self.through} {'gets' if self.through == 1 else 'get'} "
+                f"through to {self.who}."))
         lines = [f"{self.who} takes a hit of {count(self.injuries, 'Injury', 'Injuries')} "
                  f"behind {self.cover}.",
                  f"The cover absorbs {self.absorbed}; {self.through} "
@@ -82,7 +98,8 @@ class CoverHit:
         return Explanation(title=f"A hit on {self.who} behind {self.cover}", lines=tuple(lines))
 
     def __repr__(self) -> str:
-        state = "destroyed" if self.destroyed else f"{self.left} left"
+        state = ("already destroyed" if self.already_destroyed else "destroyed"
+                 if self.destroyed else f"{self.left} left")
         return (f"<Hit on {self.who}: {self.absorbed} absorbed, {self.through} through; "
                 f"cover {state}>")
 
@@ -115,6 +132,7 @@ class Cover:
                              "says so); only heavy and full cover may be kept standing")
         self.name, self.kind, self.breaks_when_spent = name, kind, breaks_when_spent
         self.behind: list[str] = []
+        self.exposed: list[str] = []
         self.hits: list[CoverHit] = []
 
     @property
@@ -151,9 +169,15 @@ class Cover:
     def hit(self, who: str, injuries: int = 1, *, ranged: bool = False) -> CoverHit:
         """A hit bringing ``injuries`` on ``who``, who is behind it: the cover absorbs what
         it still can, shared with everyone behind it; past that the Injuries get through.
-        ``ranged``: a ranged attack, which cannot target someone behind full cover."""
-        self._check_behind(who)
+        On someone who was behind it when it was destroyed, the hit lands in full: nothing
+        is absorbed. ``ranged``: a ranged attack, which cannot target someone behind full
+        cover."""
         injuries = whole(injuries, "the Injuries of a hit", 1, CoverError)
+        if self.destroyed and who in self.exposed:
+            hit = CoverHit(self.name, who, injuries, 0, 0, True, already_destroyed=True)
+            self.hits.append(hit)
+            return hit
+        self._check_behind(who)
         if ranged and self.blocks_sight:
             raise CoverError(f"{who} is behind full cover ({self.name}), which blocks line of "
                              "sight: a ranged attack cannot target them")
@@ -162,13 +186,14 @@ class Cover:
                        self.breaks_when_spent and self.left - absorbed == 0)
         self.hits.append(hit)
         if self.destroyed:
-            self.behind.clear()
+            self.exposed, self.behind = list(self.behind), []
         return hit
 
     def copy(self) -> Cover:
         """An independent copy (for trying a hit without changing this cover)."""
         twin = Cover(self.name, self.kind, breaks_when_spent=self.breaks_when_spent)
         twin.behind, twin.hits = list(self.behind), list(self.hits)
+        twin.exposed = list(self.exposed)
         return twin
 
     def table(self) -> TableView:

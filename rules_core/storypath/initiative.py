@@ -6,7 +6,9 @@ footrace) and counts successes; Storyguide characters with similar statistics ma
 one roll**. The results, highest first, become **slots**: a player character's result is a
 PC slot, a Storyguide character's an SGC slot, and on a tie between the two the PC slot
 comes first. The players then choose which PC takes each PC slot, and the Storyguide which
-SGC takes each SGC slot: the **initiative roster**. Each character takes one slot (a shared
+SGC takes each SGC slot: the **initiative roster**. The first slot acts first, then the
+second, and so on; when all have acted the round ends and the next starts again from the
+first slot, until initiative is no longer needed. Each character takes one slot (a shared
 roll gives one slot to each character sharing it: our reading, see the chapter).
 """
 
@@ -23,6 +25,7 @@ from rules_core.storypath.action import Action
 from rules_core.storypath.contested import roll_for
 from rules_core.storypath.errors import InitiativeError
 from rules_core.success_pool import SuccessRoll
+from rules_core.words import whole
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,21 @@ class Roster:
     def order(self) -> tuple[str, ...]:
         """The characters in the order they act."""
         return tuple(name for _, name in self.places)
+
+    def acting(self, turn: int) -> tuple[int, str]:
+        """The round and the character of the ``turn``-th turn, counting from round 1's
+        first slot: once the last slot has acted the round ends, and the next begins again
+        with the character in the first slot, round after round.
+
+        Examples:
+            >>> roster = Roster(((Slot(1, "PC", 2, "Ana"), "Ana"),
+            ...                  (Slot(2, "SGC", 1, "Giant"), "Giant")))
+            >>> roster.acting(2), roster.acting(3)
+            ((1, 'Giant'), (2, 'Ana'))
+        """
+        whole(turn, "the turn's number", 1, InitiativeError)
+        played, index = divmod(turn - 1, len(self.places))
+        return played + 1, self.places[index][1]
 
     def table(self) -> TableView:
         """The roster as a table."""

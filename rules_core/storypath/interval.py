@@ -62,6 +62,18 @@ def lap_odds(action: PlannedAction) -> AtLeast:
                    per="interval", note="a lap")
 
 
+def stage(action: Action, using: Mapping[str, Action]) -> Action:
+    """The pool ``action``'s side rolls this interval: its own, or the one ``using`` gives
+    it (a journey's stages call for varied pools; Scion 2nd Edition, "Other Chases")."""
+    other = using.get(action.who)
+    if other is None:
+        return action
+    if not isinstance(other, Action) or other.who != action.who:
+        raise ChaseError(f"using gives {action.who} a pool of their own for the interval, "
+                         f"not {other!r}")
+    return other
+
+
 def with_options(action: Action, *, head_starts: Mapping[str, int], hazards: Hazards,
                  grabs: Mapping[str, str]) -> Action:
     """``action`` with this interval's Head Start, Hazard and Snatch and Grab, if it has

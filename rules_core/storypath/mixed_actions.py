@@ -50,14 +50,22 @@ class MixedResult:
         return self.dice.successes
 
     @property
-    def succeeded(self) -> tuple[bool, bool]:
-        """Whether each task succeeded."""
+    def succeeded(self) -> bool:
+        """Whether the mixed action as a whole succeeded: **both** tasks did (a bool, as
+        every result's ``succeeded`` is). Which of the two succeeded is
+        [`each_succeeded`][rules_core.storypath.MixedResult.each_succeeded]."""
+        return all(self.each_succeeded)
+
+    @property
+    def each_succeeded(self) -> tuple[bool, bool]:
+        """Whether each task succeeded: the first's answer, then the second's (one can
+        succeed while the other fails)."""
         return (self.tasks[0].succeeded, self.tasks[1].succeeded)
 
     @property
     def spare(self) -> int:
         """Threshold successes left once everything is paid (none if both tasks failed)."""
-        return self.settled.spare if any(self.succeeded) else 0
+        return self.settled.spare if any(self.each_succeeded) else 0
 
     @property
     def happens(self) -> tuple[str, ...]:
@@ -67,7 +75,7 @@ class MixedResult:
     @property
     def outcome(self) -> Outcome:
         """Success if both tasks succeed, failure if neither does; otherwise neither word."""
-        first, second = self.succeeded
+        first, second = self.each_succeeded
         return Outcome.of(first) if first == second else Outcome.NONE
 
     def odds(self) -> tuple[Question, ...]:
@@ -105,7 +113,7 @@ class MixedResult:
         verdicts = tuple(verdict_line(t, self.successes, with_threshold=False)
                          for t in self.tasks)
         spending = tuple(line for t in self.tasks for line in spending_lines(t))
-        left = self.settled.available if any(self.succeeded) else 0
+        left = self.settled.available if any(self.each_succeeded) else 0
         after = f"Threshold successes after both Difficulties: {left}"
         lines = (*setups, f"The smaller pool is rolled: {tally}.", *self.dice.notes(),
                  *verdicts, after + ".", *spending,

@@ -14,6 +14,10 @@ from rules_core.storypath.terms import ENHANCEMENT, Complication, PlannedAction,
 from rules_core.success_pool import SuccessRoll
 from rules_core.words import count
 
+CONSOLATION = "a Consolation (Momentum, for one)"
+"""What a failed roll still gives the player (Scion 2nd Edition's dice rules, "Failure"):
+the Storyguide says which; Momentum is the usual one."""
+
 
 @dataclass(frozen=True, repr=False)
 class ActionResult:
@@ -111,6 +115,13 @@ class ActionResult:
         """Success or failure."""
         return Outcome.of(self.succeeded)
 
+    @property
+    def consolation(self) -> str:
+        """What a failure still brings the player: a Consolation, such as Momentum ("" on
+        a success). A failure moves the story on; it does not leave the player empty-handed
+        (Scion 2nd Edition's dice rules, "Failure")."""
+        return "" if self.succeeded else CONSOLATION
+
     def odds(self) -> tuple[Question, ...]:
         """The chance of this total or more, of reaching the Difficulty, and of buying off
         everything (each once)."""
@@ -120,8 +131,9 @@ class ActionResult:
         """The tally, the dice rolled again, the verdict and what the threshold bought."""
         left = ((f"Threshold successes left: {self.spare}.",)
                 if self.action.complications or self.action.stunts else ())
+        consoled = (f"The player takes {self.consolation}.",) if self.consolation else ()
         return (tally(self.action, self.dice), *self.dice.notes(),
-                *task_lines(self.outcome_of_task, self.successes), *left)
+                *task_lines(self.outcome_of_task, self.successes), *left, *consoled)
 
     def explain(self) -> Explanation:
         """The card view: the pool, the marked dice, the tally and the verdict."""

@@ -1,5 +1,6 @@
 """The terms of a Storypath action that its roll settles: Enhancement, Complications and
-stunts (Scion 2e, "Action-Adventure"), and what a roll reads from its action.
+stunts (Scion 2e, "Action-Adventure"), items that lend an Enhancement, and what a roll reads
+from its action.
 
 An [`Action`][rules_core.storypath.Action] rolls itself with
 ``result``; the result and the spending of threshold successes
@@ -24,6 +25,38 @@ MAX_TEAMWORK = 3
 
 ENHANCEMENT = "Enhancement"
 """What a Storypath roll's bonus successes are called."""
+
+
+ITEM_ENHANCEMENT = 1
+"""The Enhancement an item picked up by Snatch and Grab gives a roll it is used in (Scion
+2nd Edition, "Action-Adventure", "General Chase Options")."""
+
+
+@dataclass(frozen=True, repr=False)
+class Item:
+    """A piece of equipment, ``name``, that lends ``enhancement`` to a roll it is used in:
+    what a Snatch and Grab picks up in a chase (+1 Enhancement; Scion 2nd Edition,
+    "General Chase Options"). A later roll takes it with
+    [`Action.using`][rules_core.storypath.Action.using].
+
+    Examples:
+        >>> Item("an ice axe")
+        <an ice axe: +1 Enhancement where used>
+    """
+
+    name: str
+    enhancement: int = ITEM_ENHANCEMENT
+
+    def __post_init__(self) -> None:
+        if not is_whole(self.enhancement, 1):
+            raise ActionError(f"an item lends a whole Enhancement, 1 or more, not "
+                              f"{self.enhancement!r}")
+
+    def __str__(self) -> str:
+        return f"{self.name} (+{self.enhancement} {ENHANCEMENT} where used)"
+
+    def __repr__(self) -> str:
+        return f"<{self.name}: +{self.enhancement} {ENHANCEMENT} where used>"
 
 
 @dataclass(frozen=True)

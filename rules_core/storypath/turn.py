@@ -9,47 +9,42 @@
   but takes the round's movement. Rising while an engaged opponent threatens it is a mixed
   action with a Complication 1 (an Injury unless bought off).
 - On **difficult terrain** the Move is a roll, and so the simple action; other movement
-  actions are one Difficulty harder.
+  actions are one Difficulty harder, a threatened rise included (Difficulty 0 + 1; our
+  reading: the source lists "Rise from Prone" among the movement actions).
+- A **Rush** is a simple action, also when nobody resists it and so nothing is rolled.
+- A **Withdraw** that must first Disengage is one simple action: the contested Disengage,
+  then the Withdraw roll (our reading of "first disengage, and then" roll).
 
-Every method returns the result of the move (a roll, a contest, or a reflexive action) and
-records it; a move the turn has no room for is a [`TurnError`][rules_core.storypath.TurnError].
+Every method returns the result of the move (a roll, a contest, or an action with no roll)
+and records it ([`TurnRecord`][rules_core.storypath.turn_record.TurnRecord]); a move the
+turn has no room for is a [`TurnError`][rules_core.storypath.TurnError].
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from rules_core.dice import DiceSource
-from rules_core.explain import Explanation, TableView
 from rules_core.storypath.action import Action
 from rules_core.storypath.character import Character
 from rules_core.storypath.contested import Contested
-from rules_core.storypath.cover import Cover
+from rules_core.storypath.cover import DEFENSIVE_STUNT, Cover
 from rules_core.storypath.errors import TurnError
 from rules_core.storypath.mixed_actions import MixedResult, mixed
 from rules_core.storypath.movement import (
     DIFFICULT,
-    OPEN,
-    check_terrain,
     difficult_move,
     disengaging,
     movement,
     rushing,
 )
-from rules_core.storypath.reflexive import Done, Reflexive, outcome_words, short_words
+from rules_core.storypath.reflexive import Done, Reflexive, Unrolled
 from rules_core.storypath.result import ActionResult
-
-SIMPLE = "simple"
-"""An action that takes the turn's focus (one a turn)."""
-
-REFLEXIVE = "reflexive"
-"""An action that needs no roll and takes no focus."""
+from rules_core.storypath.turn_record import SIMPLE, TurnRecord
 
 RISE_INJURY = "an Injury"
 """What rising while threatened risks (the Complication 1 of the mixed action)."""
 
 
-class Turn:
+class Turn(TurnRecord):
     """``character``'s turn on ``terrain`` (``"open"`` or ``"difficult"``); ``engaged``
     names the opponents fighting them at close range, ``prone`` whether they start it on
     the ground.
@@ -66,42 +61,7 @@ class Turn:
         rules_core.storypath.errors.TurnError: Ana has already used the round's movement ...
     """
 
-    def __init__(self, character: Character, *, terrain: str = OPEN,
-                 engaged: Iterable[str] = (), prone: bool = False) -> None:
-        self.character = character
-        self.terrain = check_terrain(terrain)
-        self.engaged = list(engaged)
-        self.prone = prone
-        self.log: list[tuple[str, str, Done]] = []
-        self.moved = ""
-
-    @property
-    def who(self) -> str:
-        """Whose turn it is."""
-        return self.character.name
-
-    @property
-    def simple_used(self) -> str:
-        """The simple action taken this turn ("" if none yet)."""
-        return next((what for kind, what, _ in self.log if kind == SIMPLE), "")
-
-    # -- recording ----------------------------------------------------------------------
-
-    def simple(self, done: ActionResult | MixedResult | Contested) -> Done:
-        """Record a simple action rolled elsewhere (an attack, a mixed action)."""
-        what = done.action.task if isinstance(done, ActionResult) else (
-            done.task if isinstance(done, Contested) else "mixed action")
-        return self._record(SIMPLE, what, done)
-
-    def reflexive(self, what: str, note: str = "") -> Reflexive:
-        """Record a reflexive action (drawing a weapon): no roll."""
-        done = Reflexive(self.who, what, note)
-        self._record(REFLEXIVE, what, done)
-        return done
-
-    # -- moving -------------------------------------------------------------------------
-
-    def move(self, dice: DiceSource | None = None, *, engaging: str = "") -> Done:
+    def move(self, *, dice: DiceSource | None = None, engaging: str = "") -> Done:
         """Move one range band: reflexive, once a round; on difficult terrain a roll
         (Athletics + Dexterity, ``dice``) that takes the simple action. ``engaging`` names
         an opponent the move brings into close range (a fight begins)."""
@@ -120,6 +80,8 @@ class Turn:
             self.moved = "Move"
             self._record(SIMPLE, "Move (difficult terrain)", done)
         else:
+            if dice is not None:
+                raise TurnError("on open ground the Move is reflexive: no dice are rolled")
             self.moved = "Move"
             done = self.reflexive("Move", "one range band" + (
                 f", into close range of {engaging}" if engaging else ""))
@@ -133,7 +95,8 @@ class Turn:
         return self.reflexive("Drop prone", "on the ground")
 
     def stand_up(self) -> Reflexive:
-        """Stand up: reflexive, but it takes the round's movement (no Move this round)."""
+        """Stand up: reflexive, but it takes the round's movement (no Move this round). With
+        no roll there is no Difficulty for difficult terrain to raise."""
         self._check_prone()
         self._check_movement("Stand up")
         self.prone, self.moved = False, "Stand up"
@@ -142,13 +105,14 @@ class Turn:
     def rise(self, other: Action, *, dice: DiceSource, attribute: str = "Dexterity"
              ) -> MixedResult:
         """Rise while an engaged opponent threatens it: a mixed action of rising (Athletics +
-        ``attribute``, Difficulty 0, Complication 1: an Injury unless bought off) and
-        ``other``. It takes the simple action and the round's movement."""
+        ``attribute``, Difficulty 0, +1 on difficult terrain; Complication 1: an Injury
+        unless bought off) and ``other``. It takes the simple action and the round's
+        movement."""
         self._check_prone()
         self._check_movement("Rise")
         self._check_simple("Rise (mixed action)")
-        rising = movement(self.character, "Rise", attribute, difficulty=0).complicated(
-            1, RISE_INJURY)
+        rising = movement(self.character, "Rise", attribute, difficulty=0,
+                          terrain=self.terrain).complicated(1, RISE_INJURY)
         done = mixed(rising, other, dice=dice)
         self.prone, self.moved = False, "Rise"
         self._record(SIMPLE, "Rise (mixed action)", done)
@@ -161,9 +125,18 @@ class Turn:
         return self._roll(movement(self.character, "Barrier", attribute, difficulty=difficulty,
                                    terrain=self.terrain), dice)
 
-    def utilize_cover(self, cover: Cover, *, dice: DiceSource) -> ActionResult:
-        """Get behind ``cover`` under fire: Athletics + Dexterity (+1 Difficulty on
-        difficult terrain). A simple action; on a success the character is behind it."""
+    def utilize_cover(self, cover: Cover, *, dice: DiceSource | None = None,
+                      stunt: ActionResult | None = None) -> Done:
+        """Get behind ``cover`` under fire: Athletics + Dexterity (``dice``; +1 Difficulty
+        on difficult terrain), a simple action; on a success the character is behind it.
+        Or a Defensive Stunt: ``stunt`` is this character's roll that paid for one
+        (``action.with_stunt("Defensive Stunt", cost)``, at the cost the combat rules
+        set); it puts them behind the cover with no roll and no action of its own."""
+        if stunt is not None:
+            return self._cover_by_stunt(cover, stunt, dice)
+        if dice is None:
+            raise TurnError("getting behind cover takes a roll (dice=) or a Defensive Stunt "
+                            "paid on another roll (stunt=)")
         done = self._roll(movement(self.character, f"Utilize Cover ({cover.name})",
                                    terrain=self.terrain), dice)
         if done.succeeded:
@@ -176,7 +149,7 @@ class Turn:
         """Pull one range band away from ``opponent``. Reflexive if they relent (and an
         Extra never stops it); otherwise a simple action, contested (Athletics +
         ``attribute`` against Close Combat + Might), ties to the one disengaging. It may
-        follow the Move."""
+        come before or after the Move; a failed one leaves the two engaged."""
         self._check_engaged(opponent.name)
         if relents or opponent.extra:
             self.engaged.remove(opponent.name)
@@ -195,15 +168,17 @@ class Turn:
              resisting: str = "Dexterity", resists: bool = True) -> Done:
         """Charge one range band to ``opponent``: a simple action, which may follow the Move.
         If they resist, contested (Athletics + ``attribute`` against Athletics +
-        ``resisting``), ties to the one rushing. On a success the two are engaged."""
+        ``resisting``), ties to the one rushing; if not, no roll, but still the simple
+        action. On a success the two are engaged."""
         self._check_simple("Rush")
         if not resists:
-            done: Done = Reflexive(self.who, "Rush", f"{opponent.name} lets them close in")
+            done: Unrolled | Contested = Unrolled(self.who, "Rush",
+                                                  f"{opponent.name} lets them close in")
         else:
             done = rushing(self.character, opponent, _given(dice, "dice"),
                            _given(defence, "defence"), attribute=attribute,
                            resisting=resisting, terrain=self.terrain)
-        if not isinstance(done, Contested) or done.succeeded:
+        if done.succeeded:
             self.engaged.append(opponent.name)
         return self._record(SIMPLE, "Rush", done)
 
@@ -212,17 +187,19 @@ class Turn:
         """Run: once disengaged, Athletics + ``attribute`` to cross a range band (+1
         Difficulty on difficult terrain). If ``pursuer`` gives chase, it is contested as
         more disengaging (ties to the one withdrawing; an Extra cannot stop it, so the roll
-        is not contested). A simple action."""
+        is not contested). A simple action; after a contested Disengage this turn it is
+        the same action going on."""
         if self.engaged:
             raise TurnError(f"{self.who} is still engaged by {', '.join(self.engaged)}: "
                             "disengage first (reflexively if they relent)")
         if pursuer is None or pursuer.extra:
-            return self._roll(movement(self.character, "Withdraw", attribute,
-                                       terrain=self.terrain), dice)
-        self._check_simple("Withdraw")
+            action = movement(self.character, "Withdraw", attribute, terrain=self.terrain)
+            self._check_simple("Withdraw", after="Disengage")
+            return self._record(SIMPLE, "Withdraw", action.roll(dice), after="Disengage")
+        self._check_simple("Withdraw", after="Disengage")
         done = disengaging(self.character, pursuer, dice, _given(defence, "defence"),
                            attribute=attribute, terrain=self.terrain, task="Withdraw")
-        return self._record(SIMPLE, "Withdraw", done)
+        return self._record(SIMPLE, "Withdraw", done, after="Disengage")
 
     def cross_dangerous(self, rating: int, what: str, *, dice: DiceSource | None = None,
                         attribute: str = "Dexterity") -> Done:
@@ -235,22 +212,6 @@ class Turn:
         crossing = movement(self.character, f"Cross {what}", attribute, difficulty=0)
         return self._roll(crossing.complicated(rating, what), dice)
 
-    # -- the record -----------------------------------------------------------------------
-
-    def table(self) -> TableView:
-        """What the character did this turn, in order."""
-        rows = tuple((str(n), what, kind, outcome_words(done))
-                     for n, (kind, what, done) in enumerate(self.log, 1))
-        return TableView(f"{self.who}'s turn", ("#", "Action", "Kind", "Outcome"), rows)
-
-    def explain(self) -> Explanation:
-        """The turn so far: what was done, what is left."""
-        simple = (f"Simple action: {self.simple_used}." if self.simple_used
-                  else "Simple action: not taken yet.")
-        moved = f"Movement: {self.moved}." if self.moved else "Movement: not used yet."
-        return Explanation(title=f"{self.who}'s turn", lines=(simple, moved),
-                           tables=(self.table(),))
-
     def copy(self) -> Turn:
         """An independent copy (for trying a move)."""
         twin = Turn(self.character, terrain=self.terrain, engaged=self.engaged,
@@ -258,43 +219,26 @@ class Turn:
         twin.log, twin.moved = list(self.log), self.moved
         return twin
 
-    def __repr__(self) -> str:
-        done = "; ".join(f"{what} ({kind}{short_words(done)})" for kind, what, done in self.log)
-        return f"<{self.who}'s turn: {done or 'nothing yet'}>"
-
-    # -- checks -------------------------------------------------------------------------
-
     def _roll(self, action: Action, dice: DiceSource) -> ActionResult:
         self._check_simple(action.task)
         done = action.roll(dice)
         self._record(SIMPLE, action.task, done)
         return done
 
-    def _record(self, kind: str, what: str, done: Done) -> Done:
-        if kind == SIMPLE:
-            self._check_simple(what)
-        self.log.append((kind, what, done))
-        return done
-
-    def _check_simple(self, what: str) -> None:
-        if self.simple_used:
-            raise TurnError(f"{self.who} has already taken this turn's simple action "
-                            f"({self.simple_used}), so not {what}: a turn has one; to do two "
-                            "things at once, make them one mixed action")
-
-    def _check_movement(self, what: str) -> None:
-        if self.moved:
-            raise TurnError(f"{self.who} has already used the round's movement "
-                            f"({self.moved}), so not {what}")
-
-    def _check_prone(self) -> None:
-        if not self.prone:
-            raise TurnError(f"{self.who} is not prone: there is nothing to get up from")
-
-    def _check_engaged(self, name: str) -> None:
-        if name not in self.engaged:
-            raise TurnError(f"{self.who} is not engaged by {name}" + (
-                f" (only by {', '.join(self.engaged)})" if self.engaged else ""))
+    def _cover_by_stunt(self, cover: Cover, stunt: ActionResult,
+                        dice: DiceSource | None) -> Reflexive:
+        if dice is not None:
+            raise TurnError("a Defensive Stunt takes the character into cover with no roll "
+                            "of its own: pass stunt= or dice=, not both")
+        if stunt.who != self.who:
+            raise TurnError(f"the stunt was paid on {stunt.who}'s roll, not {self.who}'s")
+        if not any(s.name == DEFENSIVE_STUNT for s in stunt.stunts):
+            raise TurnError(f"{stunt.action.task} paid for no {DEFENSIVE_STUNT}: add it with "
+                            f"with_stunt({DEFENSIVE_STUNT!r}, cost) and roll enough threshold "
+                            "successes, or roll Utilize Cover (dice=)")
+        cover.shelter(self.who)
+        return self.reflexive(f"Utilize Cover ({cover.name})",
+                              f"a {DEFENSIVE_STUNT} on {stunt.action.task}: no roll of its own")
 
 
 def _given(dice: DiceSource | None, name: str) -> DiceSource:

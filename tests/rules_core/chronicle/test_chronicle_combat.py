@@ -92,12 +92,12 @@ def test_a_destiny_point_buys_a_third_lesser_action(combat: Combat) -> None:
 
 def test_a_cautious_attack_costs_a_die_and_gives_three_defense(combat: Combat) -> None:
     hit = combat.cautious_attack("Edric", "Rorik", dice=rolled("5 4 4 3 2 1 2"))
-    assert (hit.test.test.count().kept, combat.combat_defense("Edric")) == (4, 13)
+    assert (hit.test.count().kept, combat.combat_defense("Edric")) == (4, 13)
 
 
 def test_a_charge_costs_a_die_and_adds_two_damage_once(combat: Combat) -> None:
     hit = combat.charge("Rorik", "Edric", yards=8, dice=rolled("6 6 5 1 1"))
-    assert (hit.test.test.count().kept, hit.degrees, hit.dealt) == (3, 2, 4 * 2 + 2 - 4)
+    assert (hit.test.count().kept, hit.degrees, hit.dealt) == (3, 2, 4 * 2 + 2 - 4)
 
 
 def test_under_the_other_reading_a_charge_adds_two_to_base_damage(
@@ -113,7 +113,7 @@ def test_a_charge_covers_at_most_twice_movement(combat: Combat) -> None:
 
 def test_a_divided_attack_splits_the_test_dice(combat: Combat) -> None:
     group = combat.divided_attack("Edric", {"Rorik": 3, "Gorm": 2}, dice=rolled("5 4 3 2 1 4 3"))
-    assert [(r.test.test.count().test, r.test.test.count().bonus) for r in group] == [
+    assert [(r.test.count().test, r.test.count().bonus) for r in group] == [
         (3, 2), (2, 0)]
 
 
@@ -185,10 +185,26 @@ def test_a_critical_failure_disarms_the_attacker_and_a_free_hand_catches(
         ["longsword", "spear"], ())
 
 
+def test_a_disarm_that_fumbles_and_misses_by_five_is_disarmed_once(combat: Combat) -> None:
+    swing = combat.disarm("Rorik", "Edric", dice=rolled("1 1 1 1 1 4"))
+    assert ([w.name for w in combat.held("Rorik")], combat.ground, swing.fumble_reading) == (
+        ["hand axe"], ["Rorik's battleaxe (4 yards away)"], None)
+
+
+def test_a_disarm_that_fumbles_without_missing_by_five_reads_the_fumble_table(
+        combat: Combat) -> None:
+    pate = Character("Pate", {"Agility": 2, "Athletics": 2, "Awareness": 2, "Endurance": 2,
+                              "Fighting": 1}, weapons=combat.held("Gorm"))
+    yard = Combat(combat.character("Gorm"), pate)
+    swing = yard.disarm("Gorm", "Pate", dice=rolled("1 1 1 2"))
+    assert (swing.test.grade.margin, swing.fumble_row.name if swing.fumble_row else "",
+            yard.ground) == (-1, "Drop", ["Gorm's spear (2 yards away)"])
+
+
 def test_a_mounted_attacker_gains_a_bonus_die_and_two_damage(combat: Combat) -> None:
     combat.mount("Edric", DESTRIER)
     hit = combat.attack("Edric", "Gorm", dice=rolled("2 2 2 1 1 1 1 1"))
-    assert (hit.test.test.bonus.count("mounted"), hit.dealt) == (1, 5 + 2)
+    assert (hit.test.dice_text().count("mounted"), hit.dealt) == (1, 5 + 2)
 
 
 def test_a_mount_that_moved_gives_no_extra_damage(combat: Combat) -> None:

@@ -86,3 +86,14 @@ def test_burning_avoids_certain_death(combat: Combat) -> None:
 def test_avoiding_death_needs_a_death_to_avoid(combat: Combat) -> None:
     with pytest.raises(DestinyError, match="not facing death"):
         combat.burn_destiny("Rorik", "avoid death")
+
+
+def test_a_story_use_says_what_it_does_and_what_changes(combat: Combat) -> None:
+    used = combat.spend_destiny("Edric", "activate environment", detail="the ford's mud")
+    assert used.lines == ("Edric spends a Destiny Point to bring an environmental quality "
+                          "into play: the ford's mud.",)
+
+
+def test_a_burned_story_use_takes_a_point(combat: Combat) -> None:
+    combat.burn_destiny("Edric", "significant detail", detail="a postern gate stands open")
+    assert combat.destiny("Edric").used == (("burn", "significant detail"),)

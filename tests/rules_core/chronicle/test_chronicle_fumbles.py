@@ -14,7 +14,7 @@ from rules_core.outcome import Outcome
 
 def test_all_ones_fail_a_test_whose_total_reaches_the_difficulty() -> None:
     fumbled = AbilityTest("Edric", "Athletics", 4).against("Easy", rolled("1 1 1 1"))
-    assert (fumbled.result, fumbled.fumble, fumbled.succeeded, fumbled.degrees) == (
+    assert (fumbled.result, fumbled.is_fumble, fumbled.succeeded, fumbled.degrees) == (
         4, True, False, 0)
     assert fumbled.explain().outcome == Outcome.FUMBLE
     assert repr(fumbled).endswith(": failure, fumble>")
@@ -23,7 +23,7 @@ def test_all_ones_fail_a_test_whose_total_reaches_the_difficulty() -> None:
 
 def test_an_attack_of_all_ones_misses_whatever_its_bonuses(combat: Combat) -> None:
     hit = combat.attack("Edric", "Rorik", burn=["+5"], dice=rolled("1 1 1 1 1 1 1"))
-    assert hit.test.fumble and hit.test.grade.succeeded
+    assert hit.is_fumble and hit.test.grade.succeeded
     assert (hit.hit, hit.dealt, combat.harm("Rorik").damage) == (False, 0, 0)
 
 

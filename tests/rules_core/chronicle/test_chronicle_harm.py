@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_core.chronicle import Damage, Harm, HarmError
+from rules_core.chronicle import Combat, Damage, Harm, HarmError
 
 
 def test_health_is_three_times_endurance() -> None:
@@ -93,3 +93,11 @@ def test_an_unknown_way_to_take_a_blow_is_refused() -> None:
 def test_harm_reads_in_words() -> None:
     assert repr(Harm("Edric", 4, damage=14, injuries=1, wounds=2)) == (
         "<Edric: Health −2 of 12, 1 injury (−1), 2 wounds (−2D): defeated>")
+
+
+def test_a_combat_refuses_another_character_s_harm() -> None:
+    from tests.rules_core.chronicle.conftest import sheets
+    cast = sheets()
+    fight = Combat(cast["Edric"], cast["Rorik"])
+    with pytest.raises(HarmError, match="that harm is Rorik's, not Edric's"):
+        fight.set_harm("Edric", Harm("Rorik", 3, damage=2))

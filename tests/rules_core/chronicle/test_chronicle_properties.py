@@ -45,7 +45,7 @@ def test_a_fumble_only_when_every_die_shows_one(seed: int, rank: int, bonus: int
                                                 reading: Readings) -> None:
     result = pool(rank, bonus, penalty, reading).roll(RandomDice(seed))
     faces = [die.face for die in result.roll.dice]
-    assert result.fumble == (bool(faces) and set(faces) == {1})
+    assert result.is_fumble == (bool(faces) and set(faces) == {1})
 
 
 @settings(max_examples=80)
@@ -117,5 +117,5 @@ def test_a_critical_is_always_a_hit_of_twice_the_defense(seed: int, rank: int, b
     test = pool(rank, bonus, 0, Readings())
     result = TestResult(test, test.roll_dice(RandomDice(seed)), Difficulty(defense, "CD"),
                         attack=True)
-    assert result.critical == (result.succeeded and result.result >= 2 * defense)
-    assert result.succeeded == (result.result >= defense and not result.fumble)
+    assert result.is_critical == (result.succeeded and result.result >= 2 * defense)
+    assert result.succeeded == (result.result >= defense and not result.is_fumble)

@@ -43,7 +43,7 @@ def test_each_degree_removes_an_injury(edric: Character) -> None:
 def test_the_injured_test_carries_its_own_penalties(edric: Character) -> None:
     result = recover_injuries(edric, Harm("Edric", 4, injuries=1, wounds=1), "light",
                               dice=rolled("6 5 4 1"))
-    assert (result.test.test.count().kept, result.test.result) == (3, 14)
+    assert (result.test.count().kept, result.test.result) == (3, 14)
 
 
 def test_a_critical_failure_adds_an_injury(edric: Character) -> None:
@@ -86,7 +86,7 @@ def test_a_critical_failure_on_the_last_wound_kills(wyl: Character) -> None:
 def test_a_healer_rolls_healing_instead(cast: dict[str, Character], edric: Character) -> None:
     result = recover_wounds(edric, Harm("Edric", 4, wounds=2), "light",
                             healer=cast["Maester Beck"], dice=rolled("6 5 5 4"))
-    assert (result.test.test.ability, result.removed) == ("Healing", 2)
+    assert (result.test.ability, result.removed) == ("Healing", 2)
 
 
 def test_a_failed_healing_test_never_worsens(cast: dict[str, Character], wyl: Character) -> None:
@@ -112,3 +112,10 @@ def test_nothing_to_recover_is_refused(edric: Character) -> None:
 
 def test_the_table_says_fighting_where_the_seed_says_righting() -> None:
     assert recovery_table().rows[2][1].startswith("fighting")
+
+
+def test_a_healer_who_gives_less_than_four_hours_a_day_is_refused(
+        cast: dict[str, Character]) -> None:
+    with pytest.raises(HarmError, match=r"Maester Beck tends Edric 2 hours a day: .* at least 4"):
+        recover_injuries(cast["Edric"], Harm("Edric", 4, injuries=1),
+                         healer=cast["Maester Beck"], hours=2, dice=rolled(""))

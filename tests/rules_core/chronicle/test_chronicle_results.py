@@ -9,6 +9,7 @@ from rules_core.chronicle.marks import BONUS_DIE, CRITICAL_SIX, FUMBLE_ONE
 from rules_core.dice import ScriptedDice as rolled
 from rules_core.marks import DROPPED
 from rules_core.odds import answer
+from rules_core.odds_text import describe
 from rules_core.outcome import Outcome
 from rules_core.question import AtLeast, Settled
 
@@ -22,45 +23,45 @@ def attack(faces: str, rank: int = 5, bonus: int = 2, readings: Readings = DEFAU
 
 
 def test_every_die_a_one_is_a_fumble() -> None:
-    assert attack("1 1 1 1 1 1 1").fumble
+    assert attack("1 1 1 1 1 1 1").is_fumble
 
 
 def test_one_die_above_one_is_no_fumble() -> None:
-    assert not attack("1 1 1 1 1 1 2").fumble
+    assert not attack("1 1 1 1 1 1 2").is_fumble
 
 
 def test_a_fumble_counts_every_one_bonus_dice_included() -> None:
     result = attack("1 1 1 1 1 1 1")
-    assert (result.ones, result.fumble_row) == (7, 7)
+    assert (result.ones, result.fumble_row_number) == (7, 7)
 
 
 def test_more_than_eight_ones_read_the_eighth_row() -> None:
-    assert attack("1 1 1 1 1 1 1 1 1", rank=6, bonus=3).fumble_row == 8
+    assert attack("1 1 1 1 1 1 1 1 1", rank=6, bonus=3).fumble_row_number == 8
 
 
 def test_a_critical_needs_twice_the_combat_defense() -> None:
-    assert (attack("6 4 4 2 1 1 1").critical, attack("6 4 4 2 2 1 1").critical) == (
+    assert (attack("6 4 4 2 1 1 1").is_critical, attack("6 4 4 2 2 1 1").is_critical) == (
         False, True)
 
 
 def test_a_critical_counts_the_sixes_kept() -> None:
     result = attack("6 6 6 6 5 6 1", rank=4)
-    assert (result.sixes, result.critical_row) == (4, 4)
+    assert (result.sixes, result.critical_row_number) == (4, 4)
 
 
 def test_under_the_other_reading_a_critical_counts_every_six_rolled() -> None:
     result = attack("6 6 6 6 5 6 1", rank=4, readings=Readings(critical_sixes="rolled"))
-    assert result.critical_row == 5
+    assert result.critical_row_number == 5
 
 
 def test_a_critical_with_no_six_reads_no_row() -> None:
     result = attack("5 5 4 4 4 1 1")
-    assert (result.critical, result.critical_row) == (True, 0)
+    assert (result.is_critical, result.critical_row_number) == (True, 0)
 
 
 def test_a_test_that_is_not_an_attack_is_never_critical() -> None:
     test = AbilityTest("Edric", "Fighting", 5)
-    assert not test.against(9, rolled("6 6 6 6 6")).critical
+    assert not test.against(9, rolled("6 6 6 6 6")).is_critical
 
 
 def test_a_miss_by_five_is_a_critical_failure_by_default() -> None:
@@ -98,10 +99,11 @@ def test_a_burned_automatic_success_is_settled_as_certain() -> None:
     assert isinstance(question, Settled) and question.succeeded
 
 
-def test_a_fumble_asks_its_own_odds() -> None:
+def test_a_fumble_asks_its_own_odds_as_a_highest_die_of_one() -> None:
     question = attack("1 1 1 1 1 1 1").fumble_odds()
-    assert isinstance(question, AtLeast) and question.procedure.describe() == (
-        "the highest die of 7d6")
+    assert describe(question).startswith(
+        "Edric: a highest die of exactly 1, the lowest possible, on 7d6 (a fumble: every die "
+        "shows 1): under 0.1% (1/279936)")
 
 
 def test_a_kept_six_of_a_critical_is_marked() -> None:

@@ -13,6 +13,7 @@ from rules_core.chronicle import (
     Readings,
     Weapon,
 )
+from rules_core.dice import ScriptedDice as rolled
 from tests.rules_core.chronicle.conftest import DESTRIER, SHIELD
 
 
@@ -92,3 +93,26 @@ def test_readings_name_only_what_differs() -> None:
 def test_an_unknown_reading_is_refused() -> None:
     with pytest.raises(ChronicleError, match="critical_sixes is 'kept' or 'rolled'"):
         Readings(critical_sixes="some")
+
+
+def test_a_misspelt_specialty_is_refused_naming_the_character_s(edric: Character) -> None:
+    with pytest.raises(CharacterError, match=r"'Long Blade' is not a Fighting specialty: "
+                       r"Edric's Fighting specialties are Long Blades \(2B\), Shields \(1B\); "
+                       r"did you mean 'Long Blades'\?"):
+        edric.test("Fighting", "Long Blade")
+
+
+def test_a_weapon_with_a_misspelt_specialty_is_refused_before_the_roll(
+        combat: Combat) -> None:
+    edric = combat.character("Edric")
+    sword = Weapon("arming sword", specialty="Blade", damage="Athletics")
+    fight = Combat(Character("Edric", edric.abilities, edric.specialties, weapons=(sword,)),
+                   combat.character("Rorik"))
+    with pytest.raises(CharacterError, match=r"^the arming sword's specialty: 'Blade' is not a "
+                       r"Fighting specialty: Edric's Fighting specialties are Long Blades"):
+        fight.attack("Edric", "Rorik", dice=rolled(""))
+
+
+def test_a_character_s_own_specialty_off_the_list_counts() -> None:
+    bravo = Character("Bravo", {"Fighting": 3}, {"Fighting": {"Dirty Tricks": 1}})
+    assert bravo.specialty("Fighting", "Dirty Tricks") == 1

@@ -165,7 +165,7 @@ def test_a_destiny_point_lowers_a_fumble_one_row(cast: dict[str, Character]) -> 
     combat = duel(cast, "Ser Hollis", "Rorik")
     hit = combat.attack("Ser Hollis", "Rorik", lower_fumble=True,
                         dice=rolled("1 1 1 1 1 1 1 1 1"))
-    assert (hit.fumble.row.name if hit.fumble else "", combat.destiny("Ser Hollis").left) == (
+    assert (hit.fumble_row.name if hit.fumble_row else "", combat.destiny("Ser Hollis").left) == (
         "Blood in the Eyes", 3)
 
 

@@ -165,9 +165,22 @@ def test_defense_is_wits_and_the_lower_of_strength_and_dexterity(rook: Character
     assert rook.defense().traits == (("Wits", 2), ("Dexterity", 2))
 
 
-def test_defense_refuses_any_edge(rook: Character) -> None:
-    with pytest.raises(PoolError, match="Defense takes no Edge"):
+def test_defense_refuses_an_edge_from_equipment_or_a_persistent_state(rook: Character) -> None:
+    with pytest.raises(PoolError, match="Defense takes no Edge from equipment or another "
+                                        "persistent state of affairs, so not from cover"):
         rook.defense().with_edge(1, "cover")
+
+
+def test_defense_takes_an_edge_of_the_moment(rook: Character) -> None:
+    warned = rook.defense().with_edge(1, "a warning shout", persistent=False)
+    assert (warned.size, warned.edges) == (5, (("a warning shout", 1),))
+
+
+def test_power_resistance_takes_an_edge_of_the_moment_only(mara: Character) -> None:
+    assert mara.resist_power("Resolve").with_edge(1, "a friend's voice",
+                                                  persistent=False).size == 3
+    with pytest.raises(PoolError, match="persistent=False"):
+        mara.resist_power("Resolve").with_edge(1, "a charm")
 
 
 def test_defense_takes_a_difficulty(mara: Character) -> None:
@@ -301,6 +314,51 @@ def test_helpless_needs_a_target_who_cannot_act(mara: Character, rook: Character
     with pytest.raises(AttackError, match="can still resist"):
         mara.attack("Strength", "Brawl").against(rook.defense().unaware(), dice=D(""),
                                                  helpless=True)
+
+
+def test_a_helpless_attack_needs_to_be_outside_combat_time(
+        mara: Character, rook: Character, machete: Weapon) -> None:
+    paralysed = rook.defense().cannot_act("paralysed", in_combat=True)
+    with pytest.raises(AttackError, match="attacked in combat time"):
+        mara.attack("Strength", "Weaponry", weapon=machete).against(paralysed, dice=D(""),
+                                                                    helpless=True)
+    rolled = mara.attack("Strength", "Weaponry", weapon=machete).against(
+        paralysed, dice=D("9 8 8 6 4 2 1 1"))
+    assert (rolled.successes, rolled.resisted, rolled.net) == (3, 1, 2)
+
+
+def test_a_target_known_to_be_in_combat_cannot_be_made_helpless(
+        mara: Character, rook: Character) -> None:
+    target = rook.defense().unaware(in_combat=True).cannot_act("stunned")
+    with pytest.raises(AttackError, match="combat time"):
+        mara.attack("Strength", "Brawl").against(target, dice=D(""), helpless=True)
+
+
+def test_a_complete_consequence_lasts_until_undone(mara: Character, rook: Character,
+                                                   machete: Weapon) -> None:
+    hit = mara.attack("Dexterity", "Weaponry", weapon=machete).aiming_to(
+        "disarm", "Strength").against(rook.resist("Strength", "Dexterity"),
+                                      dice=D("10 9 8 8 5 3 2 1  9"),
+                                      defence=D("9 4 3 2 1 1"))
+    assert hit.complete and not hit.for_good
+    assert ("It lasts until Rook undoes it with an instant action of their own."
+            in hit.explain().lines)
+
+
+def test_no_maiming_for_good_short_of_taking_the_target_out(
+        mara: Character, rook: Character, machete: Weapon) -> None:
+    maim = mara.attack("Dexterity", "Weaponry", weapon=machete).aiming_to(
+        "cripple", "Stamina", health_left=7)
+    short = maim.against(rook.defense(), dice=D("10 9 8 8 5 3 2 1  9"),
+                         defence=D("9 4 3 1"))
+    enough = maim.against(rook.defense().cannot_act("bound"), dice=D(""), helpless=True)
+    assert (short.complete, short.for_good, enough.for_good) == (True, False, True)
+    assert repr(enough).endswith("7 net, cripple, for good>")
+
+
+def test_health_left_is_a_whole_number(mara: Character) -> None:
+    with pytest.raises(AttackError, match="whole number"):
+        mara.attack("Dexterity", "Brawl").aiming_to("cripple", "Stamina", health_left=-1)
 
 
 def test_a_denied_defense_asks_the_attackers_odds_alone(ike: Character,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules_core.dice import ScriptedDice
+from rules_core.errors import DiceScriptError
 from rules_core.hubris import (
     ActionResult,
     Character,
@@ -149,3 +150,29 @@ def test_an_overcome_obstacle_takes_no_more_rolls(rook: Character) -> None:
 def test_options_refuse_an_unknown_reading() -> None:
     with pytest.raises(HubrisError, match="difficulty is 'dice'"):
         Options(difficulty="penalty")
+
+
+def test_a_chance_die_s_ten_needs_one_more_face_and_says_so(mara: Character) -> None:
+    wall = mara.action("Dexterity", "Athletics").with_difficulty(5, "sheer")
+    with pytest.raises(DiceScriptError, match=r"Mara's chance die shows 10, a success that "
+                       r"is rolled again .*the roll needs 2 faces, not the 1 listed \(10\): "
+                       r"add 1 face after the last 10"):
+        wall.roll(ScriptedDice("10"))
+
+
+def test_a_pool_s_ten_needs_one_more_face_and_says_so(mara: Character) -> None:
+    with pytest.raises(DiceScriptError, match=r"Mara's 5d10 roll shows 1 ten, and each 10 is "
+                       r"rolled again \(10-again\), adding a die: the roll needs 6 faces"):
+        mara.action("Dexterity", "Athletics").roll(ScriptedDice("10 9 8 7 6"))
+
+
+def test_a_later_roll_on_the_same_faces_counts_only_its_own(mara: Character) -> None:
+    faces = ScriptedDice("9 8 7 6 5  10")
+    mara.action("Dexterity", "Athletics").roll(faces)
+    with pytest.raises(DiceScriptError, match="needs 2 faces, not the 1 listed"):
+        mara.action("Dexterity", "Athletics").with_difficulty(5, "sheer").roll(faces)
+
+
+def test_other_script_errors_are_left_as_they_are(mara: Character) -> None:
+    with pytest.raises(DiceScriptError, match="11 cannot come up on a d10"):
+        mara.action("Dexterity", "Athletics").roll(ScriptedDice("10 9 8 7 6 11"))

@@ -109,3 +109,28 @@ def test_initiative_is_kept_for_the_next_round(cast: dict[str, Character]) -> No
         order = order.take_turn()
     order = order.next_round()
     assert (order.round, order.queue) == (2, ["Mara", "Rook", "Voss", "Hana"])
+
+
+def test_the_coming_order_is_readable(cast: dict[str, Character]) -> None:
+    order = order_of(cast)
+    later = order.take_turn().delay(to=5)
+    assert (order.coming, later.coming) == (("Mara", "Rook", "Voss", "Hana"),
+                                            ("Voss", "Hana", "Rook"))
+    assert later.next_order == ("Mara", "Voss", "Hana", "Rook")
+
+
+def test_an_interrupter_takes_the_answered_characters_initiative(
+        cast: dict[str, Character]) -> None:
+    order = order_of(cast).take_turn().delay(to=5).interrupt("Rook")
+    assert (order.value("Rook"), order.value("Voss")) == (10, 10)
+
+
+def test_a_round_begins_when_someone_presses_on(cast: dict[str, Character]) -> None:
+    order = order_of(cast)
+    for _ in range(4):
+        order = order.take_turn()
+    assert (order.up, order.coming) == (None, ())
+    pressed = order.next_round(pressed_by="Voss")
+    assert pressed.events == ["Voss presses on: everyone is aware, and round 2 begins, in "
+                              "the same order."]
+    assert [pressed.value(n) for n in pressed.coming] == [12, 12, 10, 10]

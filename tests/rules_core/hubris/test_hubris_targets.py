@@ -184,3 +184,28 @@ def test_ongoing_dice_deal_a_wound_per_success() -> None:
 def test_ongoing_dice_need_dice() -> None:
     with pytest.raises(DamageError, match="pass dice="):
         Ongoing("venom", dice=2).tick("Ike")
+
+
+def test_willpower_is_one_point_for_every_roll_of_a_multiple_attack(
+        rook: Character, mara: Character, hana: Character) -> None:
+    done = rook.attack("Strength", "Brawl").with_willpower().against_each(
+        [mara.defense(), hana.defense()], dice=D(" ".join(["1"] * 20)),
+        defence=D(" ".join(["1"] * 10)))
+    assert ("Willpower: one point, spent once on the pool; its dice are in each of the 2 "
+            "rolls." in done.explain().lines)
+
+
+def test_burning_is_shaken_off_with_a_success(voss: Character) -> None:
+    burning = Ongoing("burning", "aggravated", levels=1)
+    done = burning.shake_off(voss.action("Dexterity", "Athletics", task="Roll in the dirt"),
+                             dice=D("8 5 4"))
+    assert (done.succeeded, done.action.difficulty) == (True, 0)
+
+
+def test_harm_with_no_obvious_source_is_harder_to_shake_off(ike: Character) -> None:
+    venom = Ongoing("ghoul venom", dice=2, obvious=False)
+    attempt = ike.action("Stamina", "Resolve", task="Sweat out the venom")
+    with pytest.raises(DamageError, match="no obvious outside source"):
+        venom.shake_off(attempt, dice=D(""))
+    done = venom.shake_off(attempt, dice=D("9 4"), difficulty=2)
+    assert (done.action.size, done.succeeded) == (2, True)

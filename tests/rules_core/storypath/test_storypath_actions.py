@@ -43,34 +43,37 @@ def test_on_equal_pools_the_first_is_rolled(bo: Character) -> None:
 
 def test_the_successes_pay_both_difficulties(ana: Character) -> None:
     result = mixed(vault(ana), strike(ana), dice=ScriptedDice("9 8 3 1"))
-    assert (result.succeeded, result.spare) == ((True, True), 0)
+    assert (result.each_succeeded, result.spare) == ((True, True), 0)
+    assert result.succeeded is True
 
 
 def test_one_task_can_succeed_while_the_other_fails(ana: Character) -> None:
     result = mixed(vault(ana), strike(ana, 2), dice=ScriptedDice("9 8 3 1"))
-    assert (result.succeeded, result.outcome) == ((True, False), Outcome.NONE)
+    assert (result.each_succeeded, result.outcome) == ((True, False), Outcome.NONE)
+    assert result.succeeded is False  # a mixed action succeeds only if both tasks do
 
 
 def test_the_first_task_is_paid_first(ana: Character) -> None:
     result = mixed(strike(ana, 2), vault(ana), dice=ScriptedDice("9 8 3 1"))
-    assert result.succeeded == (True, False)
+    assert result.each_succeeded == (True, False)
 
 
 def test_a_task_the_successes_cannot_pay_takes_none(ana: Character) -> None:
     result = mixed(strike(ana, 3), vault(ana), dice=ScriptedDice("9 8 3 1"))
-    assert (result.succeeded, result.spare) == ((False, True), 1)
+    assert (result.each_succeeded, result.spare) == ((False, True), 1)
 
 
 def test_each_enhancement_counts_only_for_its_own_task(ana: Character) -> None:
     result = mixed(vault(ana, 2), strike(ana, 2).enhanced(2, "a good blade"),
                    dice=ScriptedDice("9 1 1 1"))
-    assert result.succeeded == (False, True)
+    assert result.each_succeeded == (False, True)
 
 
 def test_no_enhancement_without_a_success(ana: Character) -> None:
     result = mixed(vault(ana), strike(ana).enhanced(3, "a good blade"),
                    dice=ScriptedDice("1 1 1 1"))
-    assert result.succeeded == (False, False)
+    assert result.each_succeeded == (False, False)
+    assert result.succeeded is False
 
 
 def test_leftover_successes_buy_off_either_tasks_complications(ana: Character) -> None:

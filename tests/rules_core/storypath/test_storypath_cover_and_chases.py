@@ -20,6 +20,7 @@ from rules_core.storypath import (
     Cover,
     CoverError,
     Hazard,
+    Item,
     Race,
     chase_pool,
     chase_roll,
@@ -48,12 +49,25 @@ def test_spent_light_cover_is_destroyed_and_lets_the_rest_through() -> None:
     assert (hit.absorbed, hit.through, railing.destroyed, railing.behind) == (1, 2, True, [])
 
 
-def test_nobody_is_behind_destroyed_cover() -> None:
+def test_a_hit_on_someone_behind_destroyed_cover_lands_in_full() -> None:
     crate = Cover("a crate", EXPENDABLE)
     crate.shelter("Ana")
     crate.hit("Ana")
-    with pytest.raises(CoverError, match="not behind a crate"):
-        crate.hit("Ana")
+    hit = crate.hit("Ana", 2)
+    assert (hit.absorbed, hit.through, hit.already_destroyed) == (0, 2, True)
+    assert repr(hit) == "<Hit on Ana: 0 absorbed, 2 through; cover already destroyed>"
+    assert crate.behind == [] and crate.absorbed == 1
+
+
+def test_nobody_takes_shelter_behind_destroyed_cover_nor_is_hit_there_unless_they_were(
+        ) -> None:
+    crate = Cover("a crate", EXPENDABLE)
+    crate.shelter("Ana")
+    crate.hit("Ana")
+    with pytest.raises(CoverError, match="destroyed: nobody can take cover"):
+        crate.shelter("Bo")
+    with pytest.raises(CoverError, match=r"Bo is not behind a crate \(it is destroyed\)"):
+        crate.hit("Bo")
 
 
 def test_heavy_cover_breaks_when_spent_by_default() -> None:
@@ -229,7 +243,8 @@ def test_snatch_and_grab_costs_a_success_and_gives_an_item(ana: Character,
     chase = Chase(sprint(ana), sprint(giant), laps=3, interval_limit=5)
     chase.interval(ScriptedDice("9 9 1 1 1"), ScriptedDice("1 1 1 1 1 1 1"),
                    grab={"Ana": "a branch"})
-    assert chase.items["Ana"] == ["a branch (+1 Enhancement where used)"]
+    assert chase.items["Ana"] == [Item("a branch")]
+    assert str(chase.items["Ana"][0]) == "a branch (+1 Enhancement where used)"
 
 
 def test_an_option_for_someone_not_in_the_chase_is_refused(ana: Character,

@@ -93,7 +93,7 @@ def test_a_mixed_action_never_spends_more_than_it_has(
     result = mixed(one, two, dice=RandomDice(seed))
     s = result.successes
     paid = [max(a.difficulty - (a.enhancement if s else 0), 0) * ok
-            for a, ok in zip((one, two), result.succeeded, strict=True)]
+            for a, ok in zip((one, two), result.each_succeeded, strict=True)]
     assert sum(paid) + result.settled.shared_left == s
 
 
@@ -201,7 +201,7 @@ def test_the_chance_both_tasks_succeed_is_what_the_rules_decide(
     set_limits(monkeypatch, 1)
 
     def run(dice: Prefix) -> Hashable:
-        return mixed(one, two, dice=dice).succeeded == (True, True)
+        return mixed(one, two, dice=dice).succeeded
 
     found = enumerate_engine(run, face_classes([question.procedure]))
     limited = odds.distribution(question.procedure, limit=1)
@@ -246,7 +246,7 @@ def test_the_chance_to_buy_everything_off_in_a_mixed_action_is_what_the_rules_de
 
     def run(dice: Prefix) -> Hashable:
         done = mixed(rise, stab, dice=dice)
-        return done.succeeded == (True, True) and not done.happens
+        return done.succeeded and not done.happens
 
     found = enumerate_engine(run, face_classes([question.procedure]))
     limited = odds.distribution(question.procedure, limit=1)

@@ -18,6 +18,7 @@ from rules_core.storypath import (
     Reflexive,
     Turn,
     TurnError,
+    Unrolled,
     roll_initiative,
     speed,
 )
@@ -148,8 +149,8 @@ def test_rising_while_threatened_is_a_mixed_action_with_an_injury(ana: Character
     turn = Turn(ana, prone=True, engaged=["Frost giant"])
     result = turn.rise(ana.action("Close Combat", "Might", task="Strike"),
                        dice=ScriptedDice("9 1 1 1"))
-    assert (result.succeeded, result.happens, turn.prone) == ((True, True), ("an Injury",),
-                                                              False)
+    assert (result.each_succeeded, result.happens, turn.prone) == (
+        (True, True), ("an Injury",), False)
 
 
 def test_a_spare_success_buys_off_the_injury_of_rising(ana: Character) -> None:
@@ -162,7 +163,7 @@ def test_on_difficult_terrain_the_move_is_a_roll(ana: Character) -> None:
     turn = Turn(ana, terrain=DIFFICULT)
     with pytest.raises(TurnError, match="pass dice="):
         turn.move()
-    result = turn.move(ScriptedDice("9 1 1 1 1 1"))
+    result = turn.move(dice=ScriptedDice("9 1 1 1 1 1"))
     assert isinstance(result, ActionResult) and result.succeeded
     assert turn.simple_used == "Move (difficult terrain)"
 
@@ -221,8 +222,15 @@ def test_rush_ties_go_to_the_one_rushing_and_engage(ana: Character, giant: Chara
     assert turn.engaged == ["Frost giant"]
 
 
-def test_a_rush_nobody_resists_needs_no_roll(ana: Character, giant: Character) -> None:
-    assert isinstance(Turn(ana).rush(giant, resists=False), Reflexive)
+def test_a_rush_nobody_resists_needs_no_roll_but_is_the_simple_action(
+        ana: Character, giant: Character) -> None:
+    turn = Turn(ana)
+    done = turn.rush(giant, resists=False)
+    assert isinstance(done, Unrolled) and not isinstance(done, Reflexive)
+    assert repr(done) == "<Ana, Rush (simple action, no roll): Frost giant lets them close in>"
+    assert (turn.simple_used, turn.engaged) == ("Rush", ["Frost giant"])
+    with pytest.raises(TurnError, match=r"already taken this turn's simple action \(Rush\)"):
+        turn.barrier(1, dice=ScriptedDice(""))
 
 
 def test_withdrawing_while_engaged_is_refused(ana: Character) -> None:
