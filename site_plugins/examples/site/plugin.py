@@ -23,6 +23,7 @@ Content-Security-Policy scan, all in the process's one state
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +101,10 @@ def _page_text(file: File) -> str:
     if file.abs_src_path is None:
         return file.content_string.replace("\r\n", "\n")
     return read_page(Path(file.abs_src_path))
+
+
+#: The id of a card in a page's HTML.
+CARD_ID = re.compile(r'<figure class="rx-(?:card|check)" id="([^"]+)"')
 
 
 class ExamplesPlugin(BasePlugin[ExamplesConfig]):
@@ -297,7 +302,12 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         # The prose's terms made focusable before the cards go in (and before it is kept).
         html = self.conversions.converted(page, html, config.plugins.get("autorefs"), files,
                                           focusable_first_uses)
-        return self.cards.fill(html, page.toc.items)
+        filled = self.cards.fill(html, page.toc.items)
+        if page.present_anchor_ids is not None:
+            # MkDocs gathered the page's anchors before the cards went in; a link to a card
+            # (``criticals.md#a-horrible-death``) is to an anchor the page has.
+            page.present_anchor_ids |= set(CARD_ID.findall(filled))
+        return filled
 
     def _terms(self, markdown: str, page: Page) -> str:
         """A chapter's page with its glossary's abbreviations appended, so each use gets a
