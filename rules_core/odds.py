@@ -132,8 +132,9 @@ def _answer(question: AtLeast | Wins | Repeated) -> Answer:
         p = question.procedure
         die = _reading_die(p, None, cap=_cap_for(p, question.value + 1))
         chance = _at_least(die, question.value)
-        if chance == 1:  # the lowest reading: "or more" says nothing, give its own chance
-            exactly = chance - _at_least(die, question.value + 1)
+        above = _at_least(die, question.value + 1)
+        if chance == 1 and above < 1:  # the lowest reading: "or more" says nothing, give
+            exactly = chance - above  # its own chance
             return Answer(exactly, exactly, _mean(p), exactly=True)
         return Answer(chance, chance, _mean(p))
     return _wins(question.procedure, question.against, question.margin)

@@ -70,7 +70,8 @@ class Initiative:
         return (*(roll.odds() for roll in self.rolls), *offs)
 
     def explain(self) -> Explanation:
-        """The rolls, the ties broken, and the order."""
+        """The rolls, the ties broken, and the order (no odds: initiative asks who acts
+        first, not whether a total is met)."""
         lines = [f"{r.who}: {r.face} + {r.modifier} = {r.total}." for r in self.rolls]
         offs = dict(self.roll_offs)
         if offs:
@@ -83,7 +84,7 @@ class Initiative:
                            for name, faces in self.roll_offs)
         return Explanation(title="Initiative: 1d10 + Initiative modifier",
                            rolls=(*(r.view() for r in self.rolls), *rolled_off),
-                           lines=tuple(lines), tables=(self.table(),), odds=self.odds())
+                           lines=tuple(lines), tables=(self.table(),))
 
     def __repr__(self) -> str:
         return "<Initiative: " + ", ".join(f"{n} {self.roll_of(n).total}"

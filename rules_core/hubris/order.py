@@ -256,13 +256,13 @@ class TurnOrder:
                          tuple(rows))
 
     def explain(self) -> Explanation:
-        """The round so far, what happened in it, and the order of the rounds to come."""
+        """The round so far, what happened in it, and the order of the rounds to come (no
+        odds: an initiative roll asks where a character acts, not whether a total is met)."""
         lines = [*self.events, f"Next round: {', '.join(self.ranking)}."]
         latest = self.events[-1].rstrip(".") if self.events else "the order"
         return Explanation(title=f"Round {self.round}: {latest}",
                            rolls=tuple(roll.view() for roll in self.joined), lines=tuple(lines),
-                           tables=(self.table(),),
-                           odds=tuple(roll.odds() for roll in self.joined))
+                           tables=(self.table(),))
 
     def __repr__(self) -> str:
         return (f"<Round {self.round}: acted {', '.join(self.acted) or 'none'}; up "

@@ -38,18 +38,37 @@ from rules_core.words import count
 
 
 def _table(caption: str, results: tuple[AttackResult, ...]) -> TableView:
-    rows = tuple((r.target, r.resistance.kind, str(r.resisted), str(r.net),
+    rows = tuple((r.target, _resists_with(r), str(r.resisted), str(r.net),
                   str(r.wounds) if r.wounds is not None and r.hit else
                   ("miss" if not r.hit else "hit")) for r in results)
     return TableView(caption, ("Target", "Resists with", "Successes", "Net", "Result"), rows)
 
 
+def _resists_with(result: AttackResult) -> str:
+    """``Defense (2 Wits + 3 Strength = 5d10)``: the table's column of what each target rolled."""
+    if result.defended is None:
+        return result.resistance.kind
+    return f"{result.resistance.kind} ({result.resistance.pool_text()})"
+
+
 def _target_lines(results: tuple[AttackResult, ...]) -> list[str]:
+    """What each target's row of the table does not say: guards, armor, notes, a cap, a
+    lasting effect. The resistance roll, the successes cancelled, the net and the wounds
+    are the table's, and are not said again."""
     lines: list[str] = []
     for result in results:
-        lines += result.defence_lines()
-        lines += [f"{result.target}: {line}" for line in result.result_lines()]
+        said = _said_by_table(result)
+        lines += [line for line in result.defence_lines() if not line.startswith(said)]
+        lines += [line if line.startswith(f"{result.target} ") else f"{result.target}: {line}"
+                  for line in result.result_lines() if not line.startswith(said)]
     return lines
+
+
+def _said_by_table(result: AttackResult) -> tuple[str, ...]:
+    """The starts of the lines a target's row of the table already says."""
+    return (f"{result.target} resists with ", f"{result.target} takes ", "Nothing cancels ",
+            f"The attack does nothing to {result.target}.",
+            *(f"{count(n, 'success')} of {result.who}'s " for n in range(1, result.successes + 1)))
 
 
 def _defended(results: tuple[AttackResult, ...],
@@ -78,11 +97,9 @@ class MultiAttack:
         return min(roll.total for roll in self.rolls)
 
     def odds(self) -> tuple[Question, ...]:
-        """Each attack roll's chance of its successes or more; each target's chance to stop
-        the worst roll entirely."""
-        asked: list[Question] = [AtLeast(roll.procedure, roll.total,
-                                         who=f"{self.attack.who}, roll {n}")
-                                 for n, roll in enumerate(self.rolls, 1)]
+        """Each target's chance to stop the worst roll entirely (an attack roll's own chance
+        of its successes or more answers nothing the rules ask: the worst of them applies)."""
+        asked: list[Question] = []
         asked += [AtLeast(r.defended.procedure, self.worst, who=r.target,
                           note=f"enough to stop all {self.worst}")
                   for r in self.results if r.defended is not None and self.worst]

@@ -137,7 +137,8 @@ class Initiative:
 
     def explain(self) -> Explanation:
         """Each roll, the ties broken, the shared rolls, and the roster with each character in
-        the slot of their own roll."""
+        the slot of their own roll (no odds: initiative asks who acts first, not whether a
+        number of successes is met)."""
         lines = [f"{roll.who}: {roll.tally()}." for roll in self.rolls]
         lines += [f"{' and '.join(group)} share the roll made for {roll.who}: a slot each."
                   for roll, group in zip(self.rolls, self.groups, strict=True)
@@ -145,7 +146,7 @@ class Initiative:
         lines += self._ties()
         return Explanation(title="Initiative: Skill + Cunning",
                            rolls=tuple(r.view() for r in self.rolls), lines=tuple(lines),
-                           tables=(self.roster().table(),), odds=self.odds())
+                           tables=(self.roster().table(),))
 
     def _ties(self) -> list[str]:
         ties = []

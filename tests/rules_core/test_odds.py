@@ -142,3 +142,12 @@ def test_chances_read_as_percentages(p: Fraction, text: str) -> None:
 def test_means_read_as_a_reader_reads_them() -> None:
     assert [odds_text.number(Fraction(n, d)) for n, d in ((2, 1), (21, 2), (7, 3))] == [
         "2", "10.5", "2.3"]
+
+
+def test_a_value_below_every_reading_is_certain_not_the_lowest() -> None:
+    # 4d10 with at least 4 successes guaranteed (a guard's roll): 3 or more is certain; the
+    # lowest reading is 4, and only that has a chance of its own.
+    from rules_core.procedure import CountAtLeast, Procedure
+    floor = Procedure(4, 10, reading=CountAtLeast(8, minimum=4))
+    assert ": 100% (certain)" in describe(AtLeast(floor, 3))
+    assert ": exactly 4" not in describe(AtLeast(floor, 3))

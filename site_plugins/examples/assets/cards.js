@@ -1,6 +1,6 @@
 // Worked-example cards in the browser: the Reroll and Restore buttons, the "Show the code"
-// toggle (one choice for the whole site), the page's bar while it shows new dice, and links
-// to a roll. No rule logic: the cards' Python runs in the engine (engine-client.js) and sends
+// toggles (one per card, and a page's box for every card's), the page's bar while it shows
+// new dice, and links to a roll. No rule logic: the cards' Python runs in the engine (engine-client.js) and sends
 // back card views drawn by the same renderer the build used. Nothing of Pyodide is fetched
 // until a reader points at, touches or focuses a card (or opens a link to a roll).
 
@@ -174,13 +174,38 @@ function rerolledCards() {
   return [...document.querySelectorAll('figure[data-rx-shown="rerolled"]')];
 }
 
-// The bar a page shows while any of its cards shows new dice.
+// Bring a card into view and give it the focus (without adding it to the tab order), so a
+// reader sees, and a screen reader reads, the card a link is about.
+function showCard(figure) {
+  figure.setAttribute("tabindex", "-1");
+  figure.scrollIntoView({ block: "start", behavior: "instant" });
+  figure.focus({ preventScroll: true });
+}
+
+// A link to ``figure`` for the page's bar, named by its title; following it keeps the
+// address (a link to a roll stays a link to that roll), so neither the browser nor
+// Material's instant navigation (which listens on the body) follows it.
+function cardLink(figure) {
+  const title = figure.querySelector(".rx-title")?.textContent.trim() || "this example";
+  return { text: title, href: `#${figure.id}`, onClick: (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    showCard(figure);
+  } };
+}
+
+// The bar a page shows while any of its cards shows new dice: a shared roll names its first
+// card.
 function showNewDiceBar(figure, shared) {
   const actions = [{ label: "Restore", onClick: () => restore(figure) }];
   if (!shared) actions.unshift({ label: "Link to this roll", onClick: copyRollLink });
   const prose = "Highlighted numbers in the text follow them; passages marked “about the documented roll” do not.";
-  showBar(shared ? `A shared roll: these are the dice of the link you opened, not the documented ones. ${prose}`
-    : `New dice on this page. ${prose}`, actions);
+  if (shared) {
+    showBar(["Showing a shared roll of “", cardLink(figure), "”."], actions,
+      { more: `These are the dice of the link you opened, not the documented ones. ${prose}` });
+  } else {
+    showBar("New dice on this page.", actions, { more: prose });
+  }
 }
 
 async function copyRollLink() {
@@ -280,14 +305,14 @@ async function openRollLink() {
     named = parseRollLink(location.hash);
   } catch (error) {
     if (!(error instanceof LinkError)) throw error;
-    showBar(`This link's roll cannot be shown: ${error.message}. The documented rolls are shown.`, []);
+    showBar(`This link's roll cannot be shown: ${error.message}. The documented rolls are shown.`, [], { error: true });
     return;
   }
   if (!named) return;
   const figures = [...named.keys()].map((id) => document.getElementById(id));
   const missing = [...named.keys()].filter((id, i) => !figures[i]?.matches("figure.rx-card[data-rx-session]"));
   if (missing.length) {
-    showBar(`This link's roll cannot be shown: this page has no example “${missing[0]}”. The documented rolls are shown.`, []);
+    showBar(`This link's roll cannot be shown: this page has no example “${missing[0]}”. The documented rolls are shown.`, [], { error: true });
     return;
   }
   const first = figures.reduce((a, b) => (Number(a.dataset.rxIndex) <= Number(b.dataset.rxIndex) ? a : b));
@@ -295,16 +320,19 @@ async function openRollLink() {
     const card = stateOf(f);
     return { ...card.data, rolls: named.get(f.id) ?? card.documentedRolls };
   });
-  showBar("Opening a shared roll: loading the rules engine…", []);
+  // At once, while the engine loads: the reader sees the card the link is about.
+  showBar(["Opening a shared roll of “", cardLink(first), "”: loading the rules engine…"], []);
+  showCard(first);
+  const placed = first.getBoundingClientRect().top;
   let result;
   try {
     result = await call("replay", { target: Number(first.dataset.rxIndex), cards });
   } catch (error) {
-    showBar(`This link's roll cannot be shown: ${lastLine(error.message)}. The documented rolls are shown.`, []);
+    showBar(`This link's roll cannot be shown: ${lastLine(error.message)}. The documented rolls are shown.`, [], { error: true });
     return;
   }
   if (result.error) {
-    showBar(`This link's roll cannot be shown: ${result.error}. The documented rolls are shown.`, []);
+    showBar(`This link's roll cannot be shown: ${result.error}. The documented rolls are shown.`, [], { error: true });
     return;
   }
   let passages = [];
@@ -314,40 +342,62 @@ async function openRollLink() {
   }
   markChecks(first.dataset.rxSession, true);
   showNewDiceBar(first, true);
+  // The bar's words grew: a reader still at the card (not scrolled, focus not moved) is
+  // brought clear of the bar again.
+  if (document.activeElement === first && Math.abs(first.getBoundingClientRect().top - placed) < 2) showCard(first);
   sayProse(first, passages, result.announcement);
 }
 
-// "Show the code" is one choice for the whole site: opening or closing one card's code does
-// the same on every card, here and on the pages read next.
-const CODE_CHOICE = "rules-examples.code";
+// "Show the code" opens one card's code. A reader who wants every card's code says so once,
+// with the page's "Show the code of every card" box, and the choice holds on the pages read
+// next. Without JavaScript each card's <details> still opens on its own.
+const ALL_CODE = "rules-examples.all-code";
 
-function codeChoice() {
+function allCodeChosen() {
   try {
-    return localStorage.getItem(CODE_CHOICE);
+    return localStorage.getItem(ALL_CODE) === "shown";
   } catch {
-    return null; // storage refused (a private window): each card keeps its own state
+    return false; // storage refused (a private window): the box holds for this page only
   }
 }
 
-function onCodeToggle(event) {
-  const shown = event.target.open ? "shown" : "hidden";
-  if (codeChoice() === shown) return; // the echo of a change made below
+function codeViews() {
+  return [...document.querySelectorAll("figure[data-rx-session] > details.rx-code-view")];
+}
+
+// A failed card's code stays open: it shows where the example went wrong.
+function openCode(details, open) {
+  if (details.closest("figure").dataset.rxState !== "failed") details.open = open;
+}
+
+function chooseAllCode(shown) {
   try {
-    localStorage.setItem(CODE_CHOICE, shown);
+    if (shown) localStorage.setItem(ALL_CODE, "shown");
+    else localStorage.removeItem(ALL_CODE);
   } catch {
-    return;
+    // storage refused: this page only
   }
-  for (const details of document.querySelectorAll("details.rx-code-view")) {
-    if (details !== event.target) details.open = event.target.open;
-  }
+  for (const details of codeViews()) openCode(details, shown);
+}
+
+// The page's box, under its title, on a page of two cards or more.
+function bindAllCodeBox() {
+  const host = document.querySelector("article.md-content__inner");
+  if (!host || host.querySelector(".rx-all-code") || codeViews().length < 2) return;
+  const box = Object.assign(document.createElement("input"), {
+    type: "checkbox", className: "rx-all-code-box", checked: allCodeChosen(),
+  });
+  box.addEventListener("change", () => chooseAllCode(box.checked));
+  const label = Object.assign(document.createElement("label"), { className: "rx-all-code" });
+  label.append(box, "Show the code of every card");
+  const heading = host.querySelector("h1");
+  if (heading) heading.after(label);
+  else host.prepend(label);
 }
 
 function bindCode(figure) {
   const details = figure.querySelector(":scope > details.rx-code-view");
-  if (!details) return;
-  const choice = codeChoice();
-  if (choice && figure.dataset.rxState !== "failed") details.open = choice === "shown";
-  details.addEventListener("toggle", onCodeToggle);
+  if (details && allCodeChosen()) openCode(details, true);
 }
 
 function watchLoading(figure) {
@@ -415,6 +465,7 @@ function keepForOffline(worker) {
 
 function bindAll() {
   for (const figure of document.querySelectorAll("figure[data-rx-session]")) bind(figure);
+  bindAllCodeBox();
   const sessions = new Set([...document.querySelectorAll("figure[data-rx-session]")]
     .map((f) => f.dataset.rxSession));
   for (const session of sessions) showKept(session);

@@ -54,7 +54,7 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
     data = _e(json.dumps(card_data(run, session_id, index, setup, used), ensure_ascii=True))
     kind = "rx-check" if example.kind == "check" else "rx-card"
     rerollable = "true" if run.rerollable else "false"
-    permalink = (f'<a class="rx-permalink" data-search-exclude href="#{_e(card_id)}" '
+    permalink = (f'<a class="rx-permalink" href="#{_e(card_id)}" data-search-exclude '
                  'title="Link to this example" '
                  f'aria-label="Link to the example “{_e(title)}”">#</a>')
     opened = " open" if failed else ""

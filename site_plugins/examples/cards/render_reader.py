@@ -55,20 +55,83 @@ def reader_items(run: ExampleRun) -> list[Item]:
 
 
 def render_reader(run: ExampleRun) -> str:
-    """The reader view's HTML (empty when the example shows a reader nothing)."""
+    """The reader view's HTML (empty when the example shows a reader nothing).
+
+    A card whose results would run taller than one screen folds its earlier results, first
+    to last, into one line each (their title and verdict, opened with a click), until the
+    rest fits (:data:`FOLD_BUDGET`); its last result always shows whole."""
+    items = reader_items(run)
+    folded = _to_fold(items)
     parts: list[str] = []
     stats: list[StatLine] = []
-    for item in reader_items(run):
+    for index, item in enumerate(items):
         if isinstance(item, StatLine):
             stats.append(item)
             continue
         if stats:
             parts.append(render_stat_lines(stats))
             stats = []
-        parts.append(_render_item(item))
+        drawn = _render_item(item)
+        if index in folded and isinstance(item, Explanation):
+            drawn = _folded_result(item, drawn)
+        parts.append(drawn)
     if stats:
         parts.append(render_stat_lines(stats))
     return "".join(parts)
+
+
+FOLD_BUDGET = 700
+"""How tall, in CSS pixels at desktop width, a card's reader view may run before its earlier
+results fold: with its caption and controls, a card then fits a 900 px screen."""
+
+#: Estimated heights (px at desktop width) of the parts of a result, and characters a line
+#: of text holds in a card.
+_HEIGHTS = {"panel": 34, "head": 26, "pool": 26, "roll": 64, "verdict": 38, "line": 24,
+            "table": 30, "row": 24, "legend": 24, "stats": 26, "note": 26, "folded": 44}
+_LINE_CHARS = 84
+
+
+def estimated_height(item: Item) -> int:
+    """Roughly how tall ``item`` draws at desktop width: enough to tell a card that fits a
+    screen from one that does not (the browser is never asked)."""
+    h = _HEIGHTS
+    if isinstance(item, StatLine):
+        return h["stats"]
+    if isinstance(item, (Said, Note)):
+        text = item.text if isinstance(item, Note) else " ".join(v for _, v in item.pairs)
+        return h["note"] * sum(_wrapped(line) for line in text.splitlines() or [""])
+    height = h["panel"] + h["head"] + (h["pool"] if item.pool else 0)
+    height += h["roll"] * len(item.rolls) + (h["verdict"] if item.outcome.tone else 0)
+    height += h["line"] * sum(_wrapped(line) for line in item.lines if line)
+    height += h["line"] * len(dict.fromkeys(item.odds)) * 2
+    height += sum(h["table"] + h["row"] * (len(t.rows) + 1) for t in item.tables if t.rows)
+    return height + (h["legend"] if item.rolls else 0)
+
+
+def _wrapped(line: str) -> int:
+    return max(1, -(-len(line) // _LINE_CHARS))
+
+
+def _to_fold(items: list[Item]) -> set[int]:
+    """The indexes of the results to fold: earliest first, never the last result, until the
+    estimated height is within :data:`FOLD_BUDGET`."""
+    results = [i for i, item in enumerate(items) if isinstance(item, Explanation)]
+    heights = [estimated_height(item) for item in items]
+    total, folded = sum(heights), set()
+    for index in results[:-1]:
+        if total <= FOLD_BUDGET:
+            break
+        folded.add(index)
+        total -= heights[index] - _HEIGHTS["folded"]
+    return folded
+
+
+def _folded_result(view: Explanation, drawn: str) -> str:
+    """A result folded to one line: its title and verdict; the whole result when opened."""
+    verdict = (f' <span class="rx-verdict rx-fold-verdict rx-{view.outcome.tone}">'
+               f"{_e(view.outcome.label)}</span>" if view.outcome.tone else "")
+    return (f'<details class="rx-fold"><summary><span class="rx-fold-title">{_e(view.title)}'
+            f"</span>{verdict}</summary>{drawn}</details>")
 
 
 def _render_item(item: Explanation | Said | Note) -> str:

@@ -32,7 +32,9 @@ def render_explanation(view: Explanation) -> str:
              "</span></p>"]
     if view.pool and not any(view.pool in roll.label for roll in view.rolls):
         parts.append(f'<p class="rx-pool"><span class="rx-key">Pool</span> {_e(view.pool)}</p>')
-    parts.extend(render_roll(roll) for roll in view.rolls)
+    if view.rolls:  # side by side where they fit: four one-die initiative rolls take a line
+        parts.append('<div class="rx-rolls">' + "".join(render_roll(r) for r in view.rolls)
+                     + "</div>")
     if tone:
         parts.append(f'<p class="rx-verdict-line"><span class="rx-verdict rx-{tone}">'
                      f"{_e(view.outcome.label)}</span></p>")
