@@ -46,7 +46,7 @@ class NumberField:
         text = str(raw).strip()
         if not (text.lstrip("-").isdigit() and len(text) <= 6):
             raise RollFormError(f"{self.label} must be a whole number from {self.minimum} to "
-                                f"{self.maximum}, not {str(raw)[:20]!r}")
+                                f"{self.maximum}, not {_given(text)}")
         value = int(text)
         if not self.minimum <= value <= self.maximum:
             raise RollFormError(f"{self.label} must be from {self.minimum} to {self.maximum}, "
@@ -79,7 +79,7 @@ class ChoiceField:
         values = [value for value, _label in self.choices]
         if text not in values:
             raise RollFormError(f"{self.label} must be one of {', '.join(values)}, "
-                                f"not {text[:20]!r}")
+                                f"not {_given(text)}")
         return text
 
 
@@ -130,3 +130,8 @@ class RollForm:
     def make(self, raw: Mapping[str, object], dice: DiceSource) -> Explanation:
         """Read ``raw``, roll it with ``dice`` and return the result's explanation."""
         return self.roll(self.read(raw), dice).explain()
+
+
+def _given(text: str) -> str:
+    """What a reader typed, as an answer quotes it: ``“12x”``, or ``empty`` for nothing."""
+    return f"“{text[:20]}”" if text else "empty"

@@ -215,7 +215,7 @@ def _after_kill(state: CombatTests, plan: StrikePlan, row: int, damage: Damage,
         state.effects.add(Effect(attacker, "horrible death", COMBAT, 1))
         lines.append(f"Horrible Death: {attacker} gains +1B on every test for the rest of the "
                      f"combat; {', '.join(witnesses) or 'no one else'} must test Will against "
-                     "Challenging (9) (resist_horror).")
+                     "Challenging (9).")
     return lines
 
 
@@ -238,7 +238,7 @@ def _fumble(state: CombatTests, plan: StrikePlan, rolled: TestResult, dice: Dice
         lines.append(f"{attacker}'s own blow: {own.text()}. {blow.text()}")
     elif number == 2:
         state.effects.add(Effect(attacker, "must strike an ally", THIS_TURN, 0, weapon.name))
-        lines.append(f"{attacker} must now test against an ally in reach (strike_ally), if "
+        lines.append(f"{attacker} must now test against an ally in reach, if "
                      "there is one.")
     elif number == 3 and held:
         yards = sum(roll_pool(dice, 1, 6).faces)

@@ -127,8 +127,8 @@ class Contest(CoreContest[SkillRoll]):
         """Both rolls, both totals and the verdict."""
         notes = (*self.roll.notes(), *(f"{self.target.who}: {n}" for n in self.target.notes()))
         return self.explain_as(self._title(), self.roll.check.count.breakdown(),
-                               (f"{self.who}: {self.roll.breakdown()}",
-                                f"{self.target.who}: {self.target.breakdown()}", *notes))
+                               (f"{self.who}: {self.roll.sum_words()}",
+                                f"{self.target.who}: {self.target.sum_words()}", *notes))
 
     def _title(self) -> str:
         action = self.action or self.roll.label

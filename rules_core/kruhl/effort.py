@@ -44,7 +44,7 @@ class CombinedEffort:
     def explain(self) -> Explanation:
         """One row per participant (no odds: the combined roll meets its Difficulty or
         opponent in the check that follows, which gives them)."""
-        rows = tuple((roll.who, roll.breakdown()) for roll in self.rolls)
+        rows = tuple((roll.who, roll.sum_words()) for roll in self.rolls)
         raised = self.rolls[self.lowest]
         line = (f"{len(self.rolls)} working together: {raised.who}'s roll, the lowest, "
                 f"gains +{self.bonus}.")

@@ -184,6 +184,22 @@ class SkillRoll:
                            f"it fails automatically ({', '.join(self.check.fails)})")
         return AtLeast(self.procedure, self.total, who=self.who)
 
+    def sum_words(self) -> str:
+        """The total as a player adds it up at the table: ``4 + 2 + 3 Agility = 9`` (a die
+        rerolled counts its last face, a die not kept is left out, a plot-point die is
+        named), and an automatic failure if any. The card's words; the repr keeps
+        [`breakdown`][rules_core.kruhl.SkillRoll.breakdown]."""
+        kept = [d for d in self.dice if d.kept]
+        parts = [f"{d.face} (plot point)" if d.origin == PLOT_POINT else str(d.face)
+                 for d in sorted(kept, key=lambda d: d.origin == PLOT_POINT)]
+        parts += [f"{value} {name}" for name, value in self.modifiers]
+        text = f"{' + '.join(parts) or '0'} = {self.total}"
+        if not kept:
+            text = f"no dice: {text}"
+        if self.fails:
+            text += f", fails automatically ({', '.join(self.check.fails)})"
+        return text
+
     def breakdown(self) -> str:
         """``2d6 [1→5 4] + 2 Brawn + 1 sword = 12``, and an automatic failure if any."""
         own = [d for d in self.dice if d.origin != PLOT_POINT]
@@ -225,7 +241,7 @@ class SkillRoll:
         """The card view of a lone roll: its dice and total, and no odds (a roll with no
         Difficulty or opponent asks no question its odds could answer)."""
         return Explanation(title=f"{self.who}: {self.label}", pool=self.check.count.breakdown(),
-                           rolls=(self.view(),), lines=(self.breakdown(), *self.notes()),
+                           rolls=(self.view(),), lines=(self.sum_words(), *self.notes()),
                            outcome=Outcome.FAILURE if self.fails else Outcome.NONE)
 
     def __repr__(self) -> str:

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from rules_core.dice import DiceSource
 from rules_core.roll_form import ChoiceField, NumberField, RollForm, Values
-from rules_core.storypath.character import Character
+from rules_core.storypath.character import ATTRIBUTES, SKILLS, Character
 from rules_core.storypath.result import ActionResult
 
 
 def roll_action(values: Values, dice: DiceSource) -> ActionResult:
     """Roll the form's action with ``dice``."""
-    hero = Character("Hero", {"Dexterity": int(values["attribute"])},
-                     {"Athletics": int(values["skill"])}, target=int(values["target"]))
-    action = hero.action("Athletics", "Dexterity", difficulty=int(values["difficulty"]),
-                         task="Your action").enhanced(int(values["enhancement"]), "your edge")
+    skill, attribute = str(values["skill_name"]), str(values["attribute_name"])
+    hero = Character("Hero", {attribute: int(values["attribute"])},
+                     {skill: int(values["skill"])}, target=int(values["target"]))
+    action = hero.action(skill, attribute, difficulty=int(values["difficulty"]),
+                         task=f"{skill} + {attribute}").enhanced(int(values["enhancement"]),
+                                                                 "your edge")
     complication = int(values["complication"])
     if complication:
         action = action.complicated(complication, "the trouble you risk")
@@ -29,11 +31,15 @@ def roll_action(values: Values, dice: DiceSource) -> ActionResult:
 
 ROLL_FORM = RollForm(
     title="Roll a Storypath action",
-    intro=("Set your Skill and Attribute dots (one d10 each), the Difficulty, any Enhancement "
+    intro=("Choose the Skill and Attribute and set their dots (one d10 each), the Difficulty, "
+           "any Enhancement "
            "and Complication. Each die showing the target number or more is a success, and a "
            "10 is rolled again; successes beyond the Difficulty buy off the Complication."),
     fields=(
+        ChoiceField("skill_name", "Skill", "Athletics", tuple((s, s) for s in SKILLS)),
         NumberField("skill", "Skill dots", 3, 0, 10),
+        ChoiceField("attribute_name", "Attribute", "Dexterity",
+                    tuple((a, a) for a in ATTRIBUTES)),
         NumberField("attribute", "Attribute dots", 3, 0, 10),
         NumberField("difficulty", "Difficulty", 1, 0, 10),
         NumberField("enhancement", "Enhancement", 0, 0, 5,

@@ -57,10 +57,10 @@ def reader_items(run: ExampleRun) -> list[Item]:
 def render_reader(run: ExampleRun) -> str:
     """The reader view's HTML (empty when the example shows a reader nothing).
 
-    A card whose results would run taller than one screen folds its earlier results, first
-    to last, into one line each (their title and verdict, opened with a click), until the
-    rest fits (:data:`FOLD_BUDGET`); its last result always shows whole."""
-    items = reader_items(run)
+    Each odds question is answered once a card. A card whose results would run taller than
+    one screen folds its earlier results, first to last, into one line each (their title and
+    verdict, opened with a click), until the rest fits (:data:`FOLD_BUDGET`); its last result always shows whole."""
+    items = _odds_once(reader_items(run))
     folded = _to_fold(items)
     parts: list[str] = []
     stats: list[StatLine] = []
@@ -78,6 +78,20 @@ def render_reader(run: ExampleRun) -> str:
     if stats:
         parts.append(render_stat_lines(stats))
     return "".join(parts)
+
+
+def _odds_once(items: list[Item]) -> list[Item]:
+    """Each odds question answered once a card: a later result that asks it again (the same
+    roll shown under another reading) leaves it out."""
+    asked: set[object] = set()
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Explanation) and item.odds:
+            fresh = tuple(q for q in dict.fromkeys(item.odds) if q not in asked)
+            asked.update(fresh)
+            item = replace(item, odds=fresh) if fresh != item.odds else item
+        out.append(item)
+    return out
 
 
 FOLD_BUDGET = 700
@@ -181,6 +195,10 @@ def _printed(step: StepRun) -> str:
 #: ``pass dice=``, ``(break_free)``): a reader does not need it.
 _CODE_HINT = re.compile(r"\w\(|\w=|\b[a-z]+_[a-z_]+\b|\(\)")
 
+#: A function's name in brackets after words that already say it (``can only try to break
+#: free (break_free)``, ``rolls once per target (against_each)``).
+_CODE_ASIDE = re.compile(r" \((?:[a-z]+_[a-z_]+|\w+\(\))\)")
+
 
 def _refusal_words(refusal: str) -> str:
     """A refusal as a reader reads it: without its error class, and without the closing
@@ -189,6 +207,7 @@ def _refusal_words(refusal: str) -> str:
     ends``)."""
     name, colon, message = refusal.partition(": ")
     message = message if colon and name.isidentifier() else refusal
+    message = _CODE_ASIDE.sub("", message)
     clauses = message.split(": ")
     while len(clauses) > 1 and _CODE_HINT.search(clauses[-1]):
         clauses.pop()

@@ -56,7 +56,8 @@ class PageCards:
               links: Mapping[str, str], note: Callable[[str], None]) -> str:
         """Swap each example fence of ``markdown`` for a placeholder paragraph, and each bound
         value and narrated paragraph's marker for its span (:func:`bound_edits`); ``note`` is
-        told of an example card that shows a reader nothing but code."""
+        told of a card that shows a reader nothing but code (an example or a check: each card
+        says what it establishes)."""
         self.pages += 1
         ids = card_ids(result.blocks)
         starts = [0]
@@ -65,11 +66,12 @@ class PageCards:
         edits = bound_edits(result, session)
         for index, (block, run) in enumerate(zip(result.blocks, result.runs, strict=True)):
             failures = [str(f) for f in result.failures.get(index, [])]
-            if not failures and run.example.kind == "example" and not reader_items(run):
-                note(f"{result.path}:{block.example.line}: the example "
-                     f"“{block.example.title}” shows a reader nothing but code: give a value "
-                     "words with a comment after its statement (>>> scene.ad_left(tam)  # AD "
-                     "left), or make it a rules-check")
+            if not failures and not reader_items(run):
+                kind = "example" if run.example.kind == "example" else "check"
+                note(f"{result.path}:{block.example.line}: the {kind} "
+                     f"“{block.example.title}” shows a reader nothing but code: say what it "
+                     "establishes by giving a value words with a comment after its statement "
+                     "(>>> tam.skill_dice(\"Grappling\").size  # Grappling dice)")
             setup = result.setup_source if index == 0 else ""
             token = f"{self.token}x{self.pages}x{index}"
             # Drawn once the page's headings are known, whose ids a card's may not take.

@@ -58,7 +58,8 @@ def reference_page(system: System) -> str:
     sections = _sections(system)
     headings = ", ".join(heading.lower() for heading, _ in sections)
     description = f"Engine reference for {system.short_title}: {headings}.".replace('"', "'")
-    parts = [f'---\ndescription: "{description}"\n{SEARCH_FRONT_MATTER}---\n', f"# {system.short_title}\n",
+    parts = [f'---\ndescription: "{description}"\n{SEARCH_FRONT_MATTER}---\n',
+             f"# {system.short_title}\n",
              f"::: {system.package}\n{_MODULE_ONLY}"]
     for heading, modules in sections:
         parts.append(f"## {heading}\n")
