@@ -59,7 +59,8 @@ def render_reader(run: ExampleRun) -> str:
 
     Each odds question is answered once a card. A card whose results would run taller than
     one screen folds its earlier results, first to last, into one line each (their title and
-    verdict, opened with a click), until the rest fits (:data:`FOLD_BUDGET`); its last result always shows whole."""
+    verdict, opened with a click), until the rest fits (:data:`FOLD_BUDGET`); its last result
+    always shows whole."""
     items = _odds_once(reader_items(run))
     folded = _to_fold(items)
     parts: list[str] = []
