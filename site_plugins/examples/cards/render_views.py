@@ -79,6 +79,11 @@ def render_die(die: DieView) -> str:
             f'title="{_e(die.describe())}">{_face_svg(die.face, die.sides)}{badge}</li>')
 
 
+LONG_TABLE_ROWS = 14
+"""A table of more rows scrolls within its card (its heading row kept in view), so the card
+fits a screen; it is a named region the keyboard can scroll."""
+
+
 def render_table(table: TableView, title: str = "") -> str:
     """A small table with a caption; a caption that repeats the result's ``title`` is kept
     for screen readers only. A table without rows (nothing played yet) draws nothing.
@@ -95,7 +100,12 @@ def render_table(table: TableView, title: str = "") -> str:
                          for k, c in enumerate(row)) + "</tr>"
         for row in table.rows)
     hidden = ' class="rx-visually-hidden"' if table.caption == title else ""
-    return (f'<div class="rx-table-wrap"><table class="rx-table">'
+    if len(table.rows) > LONG_TABLE_ROWS:  # scrolls within the card: a region for the keys
+        wrap = (f'<div class="rx-table-wrap rx-table-long" tabindex="0" role="region" '
+                f'aria-label="{_e(table.caption)}">')
+    else:
+        wrap = '<div class="rx-table-wrap">'
+    return (f'{wrap}<table class="rx-table">'
             f"<caption{hidden}>{_e(table.caption)}</caption>"
             f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>")
 
