@@ -1,5 +1,6 @@
-"""Cards read as rules: the reader view by default, the code behind one remembered toggle, a
-page bar while new dice show, links to a roll, each chapter's roller, keyboard and paper."""
+"""Cards read as rules: the reader view by default, the code behind each card's toggle (and a
+page's remembered box for every card's), a page bar while new dice show, links to a roll,
+each chapter's roller, keyboard and paper."""
 
 from __future__ import annotations
 
@@ -61,19 +62,29 @@ def test_no_page_shows_a_prompt_or_a_raw_value_to_a_reader(page: Page, guard: Gu
     assert seen > 60
 
 
-def test_the_code_toggle_shows_the_code_and_the_choice_holds_across_pages(
+def test_a_cards_code_toggle_opens_its_code_only_and_the_page_box_opens_every_card(
         page: Page, guard: Guard) -> None:
     page.goto(CHAPTER)
     first = page.locator("figure#tams-first-punch")
     expect(first.locator(".rx-code-body")).to_be_hidden()
     first.get_by_text("Show the code").click()
     expect(first.locator(".rx-code-body")).to_contain_text(">>> first = scene.act(")
-    expect(page.locator("figure#the-chained-punch-example .rx-code-body")).to_be_visible()
-    page.goto("/kruhl/rolling-dice/")
-    expect(page.locator("figure.rx-card .rx-code-body").first).to_be_visible()
-    page.locator("figure.rx-card summary").first.click()
+    expect(page.locator("figure#the-chained-punch-example .rx-code-body")).to_be_hidden()
+    assert page.locator("details.rx-code-view[open]").count() == 1
+    visit(page, "/kruhl/rolling-dice/")  # the next page: its cards' code closed
+    assert page.locator("details.rx-code-view[open]").count() == 0
+    every = page.get_by_role("checkbox", name="Show the code of every card")
+    every.check()  # the page-wide choice: every card here, and on the pages read next
+    views = page.locator("details.rx-code-view")
+    assert views.count() > 1 and page.locator("details.rx-code-view:not([open])").count() == 0
     page.goto(CHAPTER)
-    expect(page.locator("figure#tams-first-punch .rx-code-body")).to_be_hidden()
+    expect(page.get_by_role("checkbox", name="Show the code of every card")).to_be_checked()
+    assert page.locator("details.rx-code-view:not([open])").count() == 0
+    page.get_by_role("checkbox", name="Show the code of every card").uncheck()
+    assert page.locator("details.rx-code-view[open]").count() == 0
+    page.goto("/kruhl/rolling-dice/")
+    expect(page.get_by_role("checkbox", name="Show the code of every card")).not_to_be_checked()
+    assert page.locator("details.rx-code-view[open]").count() == 0
 
 
 def test_a_reroll_shows_the_new_faces_in_the_code_and_the_bar(page: Page,
@@ -106,7 +117,8 @@ def test_a_link_to_a_roll_shows_the_same_dice_in_a_fresh_browser(
     other = context.new_page()
     other.set_default_timeout(ENGINE_TIMEOUT_MS)
     other.goto(link)
-    expect(other.locator(".rx-page-bar")).to_contain_text("A shared roll")
+    expect(other.locator(".rx-page-bar")).to_contain_text("Showing a shared roll of",
+                                                          timeout=ENGINE_TIMEOUT_MS)
     assert rerolled_faces(other) == rolled
     context.close()
 
@@ -285,3 +297,81 @@ def test_the_closed_navigation_drawer_takes_no_tab_stop_on_a_phone(
     assert page.locator(".md-sidebar--primary").evaluate("e => e.inert")
     page.locator("label.md-header__button[for=__drawer]").click()
     expect(page.locator(".md-sidebar--primary")).to_have_js_property("inert", False)
+
+
+#: A link to the faces of a card far down its page (its documented faces: any fit).
+SHARED_CARD = "the-choke-out-chained"
+SHARED_LINK = f"{CHAPTER}#roll={SHARED_CARD}:6,5,5,5,4,3,3,3,2,2,1,1/5,5"
+
+
+def clear_of_bar_and_header(page: Page, selector: str) -> bool:
+    """Whether the element's top is on screen, below the header and any sticky page bar."""
+    return bool(page.locator(selector).evaluate("""e => {
+        const top = e.getBoundingClientRect().top;
+        const header = document.querySelector('.md-header').getBoundingClientRect();
+        const bar = document.querySelector('.rx-page-bar:not([hidden])');
+        const sticky = bar && getComputedStyle(bar).position === 'sticky';
+        const covered = Math.max(header.bottom, sticky ? bar.getBoundingClientRect().bottom : 0);
+        return top >= covered && top < innerHeight;
+    }"""))
+
+
+def test_a_shared_link_opens_at_its_card_names_it_and_focuses_it(page: Page,
+                                                                 guard: Guard) -> None:
+    page.goto(SHARED_LINK)
+    bar = page.locator(".rx-page-bar")
+    card = page.locator(f"figure#{SHARED_CARD}")
+    # At once, while the engine still loads: the card in view, named, focused.
+    expect(bar).to_contain_text("Opening a shared roll of “The choke-out, chained”: loading")
+    assert clear_of_bar_and_header(page, f"figure#{SHARED_CARD} .rx-title")
+    expect(card).to_be_focused()
+    expect(card).to_have_attribute("tabindex", "-1")
+    expect(bar.get_by_role("link", name="The choke-out, chained")).to_have_attribute(
+        "href", f"#{SHARED_CARD}")
+    # Once the dice show: the bar says whose roll it is, and the card is still clear of it.
+    expect(bar).to_contain_text("Showing a shared roll of “The choke-out, chained”",
+                                timeout=ENGINE_TIMEOUT_MS)
+    assert clear_of_bar_and_header(page, f"figure#{SHARED_CARD} .rx-title")
+    page.evaluate("scrollTo(0, 0)")
+    bar.get_by_role("link", name="The choke-out, chained").click()
+    assert clear_of_bar_and_header(page, f"figure#{SHARED_CARD} .rx-title")
+    assert page.url.endswith(SHARED_LINK)  # the address still replays the roll
+
+
+def test_a_deep_link_to_a_card_shows_its_title_below_the_header(page: Page,
+                                                                guard: Guard) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/kruhl/rolling-dice/")
+    visit(page, f"{CHAPTER}#{SHARED_CARD}")  # by Material's instant navigation
+    page.wait_for_timeout(300)
+    assert clear_of_bar_and_header(page, f"figure#{SHARED_CARD} .rx-title")
+
+
+def test_the_page_bar_is_one_row_on_a_phone(page: Page, guard: Guard) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(CHAPTER)
+    page.locator("figure#tams-first-punch .rx-reroll").click()
+    bar = page.locator(".rx-page-bar")
+    expect(bar).to_contain_text("New dice on this page", timeout=ENGINE_TIMEOUT_MS)
+    box = bar.bounding_box()
+    assert box is not None and box["height"] <= 56, box
+    for name in ("Link to this roll", "Restore"):
+        button = bar.get_by_role("button", name=name).bounding_box()
+        assert button is not None and button["height"] >= 44, name
+    expect(bar).to_contain_text("Highlighted numbers in the text")  # for screen readers
+
+
+def test_a_bad_links_bar_can_be_closed_and_does_not_follow_the_reader(page: Page,
+                                                                      guard: Guard) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(CHAPTER + "#roll=no-such-card:1,2")
+    bar = page.locator(".rx-page-bar")
+    expect(bar).to_contain_text("cannot be shown")
+    page.evaluate("scrollTo(0, 3000)")
+    box = bar.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 0, box  # left at the top
+    close = bar.get_by_role("button", name="Close this message")
+    close.focus()  # a button: in the tab order, and Enter presses it
+    page.keyboard.press("Enter")
+    expect(bar).to_be_hidden()
+    expect(page.locator("article h1")).to_be_focused()
