@@ -7,8 +7,9 @@
 import { markNarrated, passagesSaid, restoreBound, showBound } from "./bound-prose.js";
 import { call, onState, state, warm } from "./engine-client.js";
 import { hideBar, sayOnBar, showBar } from "./page-bar.js";
+import { bindDiceNotation } from "./dice-notation.js";
 import { bindRollers } from "./roller.js";
-import { inertClosedDrawer } from "./theme-fixes.js";
+import { focusableWideTables, inertClosedDrawer } from "./theme-fixes.js";
 import { LinkError, linkURL, parseRollLink, rollLink } from "./share-link.js";
 
 const sessions = new Map(); // session id → Map(card index → card state)
@@ -470,12 +471,19 @@ function bindAll() {
     .map((f) => f.dataset.rxSession));
   for (const session of sessions) showKept(session);
   bindRollers();
+  bindDiceNotation();
   inertClosedDrawer();
+  focusableWideTables();
   document.documentElement.dataset.rxCards = "ready"; // reroll-check.js: the script started
   if (location.hash.startsWith("#roll=")) openRollLink();
 }
 
 registerServiceWorker();
+let resized = 0; // a phone turned on its side: which tables scroll changes
+window.addEventListener("resize", () => {
+  clearTimeout(resized);
+  resized = setTimeout(focusableWideTables, 200);
+});
 
 // Material's instant navigation swaps the page without re-running scripts: rebind each time.
 if (window.document$ && typeof window.document$.subscribe === "function") {

@@ -17,3 +17,22 @@ export function inertClosedDrawer() {
   narrow.addEventListener("change", update);
   update();
 }
+
+// A Markdown table wider than a phone scrolls sideways in Material's wrapper, which the
+// keyboard cannot reach (axe: scrollable-region-focusable). A wrapper that scrolls takes the
+// focus, named by its table's first heading; one that fits takes no Tab stop.
+export function focusableWideTables() {
+  for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
+    const scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+    if (scrolls && !wrap.hasAttribute("tabindex")) {
+      const heading = wrap.querySelector("th")?.textContent.trim() || "table";
+      wrap.tabIndex = 0;
+      wrap.setAttribute("role", "region");
+      wrap.setAttribute("aria-label", `Table: ${heading} (scrolls sideways)`);
+    } else if (!scrolls && wrap.getAttribute("tabindex") === "0") {
+      wrap.removeAttribute("tabindex");
+      wrap.removeAttribute("role");
+      wrap.removeAttribute("aria-label");
+    }
+  }
+}

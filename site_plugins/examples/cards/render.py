@@ -1,8 +1,8 @@
 """Example runs → HTML cards that read as rules first and work with JavaScript off.
 
 A card leads with its reader view (``render_reader``: characters, results, refusals, the
-values an author gave words) and keeps the engine code behind one "Show the code" toggle
-(``render_code``: the statements and their raw output, names linked to the engine
+values an author gave words) and keeps the engine code behind its own "Show the code"
+toggle (``render_code``: the statements and their raw output, names linked to the engine
 reference). Pure Python with no MkDocs imports: the build draws the documented roll with
 it, and the browser draws rerolls with the same functions under Pyodide. Every value from
 a page or a result is escaped.

@@ -31,6 +31,7 @@ from typing import Any
 
 from rules_core.explain import StatLine
 from rules_core.words import count
+from site_plugins.examples.cards.dice_notation import dice_answer
 from site_plugins.examples.cards.render_code import render_code
 from site_plugins.examples.cards.render_reader import render_reader
 from site_plugins.examples.cards.roll_forms import roll_answer
@@ -65,14 +66,19 @@ class CardInput:
 def answer(op: str, request_json: str, seed: int | None = None) -> str:
     """The browser engine's one entry point: answer the page's request ``op`` (JSON in,
     JSON out): ``reroll`` (:func:`reroll_page`), ``replay`` (:func:`replay_page`) or
-    ``roll`` (a chapter's roller, :func:`site_plugins.examples.cards.roll_forms.roll_answer`)."""
+    ``roll`` (a chapter's roller, :func:`site_plugins.examples.cards.roll_forms.roll_answer`)
+    or ``dice`` (dice written in the prose,
+    :func:`site_plugins.examples.cards.dice_notation.dice_answer`)."""
     if op == "reroll":
         return reroll_page(request_json, seed)
     if op == "replay":
         return replay_page(request_json)
     if op == "roll":
         return roll_answer(request_json, seed)
-    raise RerollRequestError(f"unknown operation {op!r}: the operations are reroll, replay, roll")
+    if op == "dice":
+        return dice_answer(request_json, seed)
+    raise RerollRequestError(f"unknown operation {op!r}: the operations are reroll, replay, "
+                             "roll, dice")
 
 
 def reroll_page(request_json: str, seed: int | None = None) -> str:

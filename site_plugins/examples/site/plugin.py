@@ -61,6 +61,7 @@ from site_plugins.examples.language.verify import Failure, PageResult
 from site_plugins.examples.serving import drawn_failures, page_cache, search_cache, serve_watch
 from site_plugins.examples.serving.serve_state import SERVE
 from site_plugins.examples.site.config import ExamplesConfig
+from site_plugins.examples.site.dice_markdown import DiceMarkdown
 from site_plugins.examples.site.glossary import Chapters, focusable_first_uses
 from site_plugins.examples.site.odds_cache import load_odds, save_odds
 from site_plugins.examples.site.page_cards import PageCards
@@ -161,6 +162,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         if self.engine.note:
             log.info(self.engine.note)
         load_odds(self._cache(), ODDS_LINES)
+        if not any(isinstance(e, DiceMarkdown) for e in config.markdown_extensions):
+            config.markdown_extensions.append(DiceMarkdown())  # "2d6" in prose: rollable
         if STYLESHEET not in config.extra_css:
             config.extra_css.insert(0, STYLESHEET)  # first, so a site's own CSS can override it
         scripts = {str(script) for script in config.extra_javascript}
