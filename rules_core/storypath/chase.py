@@ -62,7 +62,8 @@ class Chase(PlayLoop[Interval]):
     ``ties_to``: who wins when both finish in the same interval with as many successes (by
     default the pursuer). Play it an [`interval`][rules_core.storypath.Chase.interval] at a
     time, or ``play`` it out. ``items`` holds what each side picked up by Snatch and Grab
-    (by name; an empty list for a side that has picked up nothing): [`Item`][rules_core.storypath.Item]s a later roll takes with
+    (by name; an empty list for a side that has picked up nothing):
+    [`Item`][rules_core.storypath.Item]s a later roll takes with
     [`Action.using`][rules_core.storypath.Action.using].
     """
 
