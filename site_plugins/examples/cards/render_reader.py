@@ -61,8 +61,9 @@ def render_reader(run: ExampleRun) -> str:
     one screen folds its earlier results, first to last, into one line each (their title and
     verdict, opened with a click), until the rest fits (:data:`FOLD_BUDGET`); its last result
     always shows whole."""
-    items = _odds_once(reader_items(run))
+    items = reader_items(run)
     folded = _to_fold(items)
+    items = _odds_once(items, folded)
     parts: list[str] = []
     stats: list[StatLine] = []
     for index, item in enumerate(items):
@@ -81,13 +82,14 @@ def render_reader(run: ExampleRun) -> str:
     return "".join(parts)
 
 
-def _odds_once(items: list[Item]) -> list[Item]:
-    """Each odds question answered once a card: a later result that asks it again (the same
-    roll shown under another reading) leaves it out."""
+def _odds_once(items: list[Item], folded: set[int]) -> list[Item]:
+    """Each odds question answered once a card: a later result that asks again what an open
+    result above it answered (the same roll under another reading) leaves it out. A folded
+    result keeps its odds, and what it answers is answered again where a reader sees it."""
     asked: set[object] = set()
     out: list[Item] = []
-    for item in items:
-        if isinstance(item, Explanation) and item.odds:
+    for index, item in enumerate(items):
+        if isinstance(item, Explanation) and item.odds and index not in folded:
             fresh = tuple(q for q in dict.fromkeys(item.odds) if q not in asked)
             asked.update(fresh)
             item = replace(item, odds=fresh) if fresh != item.odds else item

@@ -71,3 +71,6 @@ class ExamplesConfig(Config):
 
     reroll_time_limit = c.Type((int, float), default=10.0)
     """Seconds one reroll may run in the browser before the watchdog stops the engine."""
+    empty_cards = c.Choice(("info", "warn"), default="info")
+    """How the build reports a card that shows a reader nothing but code: an ``info`` line,
+    or a ``warn``ing (an error under ``strict``: every card says what it establishes)."""

@@ -283,7 +283,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.failures.extend(result.all_failures)
         self._keep_cards(page.file.src_uri, result)
         placed = self.cards.place(markdown, result, slug(page.file.src_uri),
-                                  self._reference_links(result, page), log.warning)
+                                  self._reference_links(result, page),
+                                  log.warning if self.config.empty_cards == "warn" else log.info)
         placed = with_systems_table(placed, self.systems, page.file.src_uri)
         converting = self._terms(placed, page)
         if self.command == "serve":
