@@ -26,7 +26,10 @@ class System:
 
     ``title`` names it in the table of systems (``Storypath (Scion 2e)``), ``short_title``
     in the navigation and on its reference page (``Storypath``); ``source`` names the text
-    its rules come from (book and section); ``dice`` says in a few words how it rolls;
+    its rules come from (book and section: ``Scion 2nd Edition, "Action-Adventure"``) and
+    ``sections`` the sections of that text, as it prints them, that a chapter page may cite
+    in its source line (``*Source: Scion 2nd Edition, "Action-Adventure", "Chases". …*``);
+    ``dice`` says in a few words how it rolls;
     ``chapter`` is its chapter's first page (``verses/action-chaining.md``) and
     ``chapter_title`` that page's name in the table of systems. ``reference`` lists the
     system's modules in the order its engine reference page shows them (set up, roll,
@@ -46,6 +49,12 @@ class System:
     reference: tuple[tuple[str, str], ...]
     tones: tuple[Tone, ...] = ()
     marks: tuple[Mark, ...] = ()
+    sections: tuple[str, ...] = ()
+
+    @property
+    def source_title(self) -> str:
+        """The title of the source text: ``source`` before its first quoted section."""
+        return self.source.split(', "', 1)[0]
 
     def __post_init__(self) -> None:
         if not self.package.startswith("rules_core."):

@@ -64,6 +64,11 @@ SYSTEM = System(
     title="The Chronicle System (A Song of Ice and Fire RPG)",
     short_title="The Chronicle System",
     source='A Song of Ice and Fire Roleplaying, "Combat Actions"',
+    sections=(
+        'Burning Destiny', 'Combat Actions', 'Critical Failures (Fumbles)', 'Critical Successes',
+        'Damage', 'Defeat', 'Destiny & Defeat', 'Healing', 'Injuries', 'Recovery',
+        'Spending Destiny', 'Wounds', 'Yielding',
+    ),
     dice="d6 per rank summed, bonus dice kept best, degrees of success",
     chapter="chronicle/index.md",
     chapter_title="Combat actions",

@@ -63,7 +63,16 @@ SYSTEM = System(
     package=__name__,
     title="The Act of Hubris (a Chronicles of Darkness hack)",
     short_title="The Act of Hubris",
-    source='"Turn by turn action and combat", a Chronicles of Darkness 2e hack',
+    source='The Act of Hubris (a Chronicles of Darkness 2e hack by Ferrinus), "Turn by turn '
+           'action and combat"',
+    sections=(
+        'Actions', 'Attacking Multiple Targets', 'Attacking Other Characters', 'Autofire',
+        'Blocking Movement', 'Blocking Other Actions', 'Defenseless Characters',
+        'Environmental Hazards', 'Group Damage Cap (Optional Rule)', 'Groups, Mobs, and Swarms',
+        'Individual Damage Cap (Optional Rule)', 'Initiative', 'Interrupting Other Characters',
+        'Minor Actions', 'Movement', 'Ongoing Damage', 'Resisting Attack',
+        'Resisting Supernatural Powers', 'Rounds and Turns', 'Turn by turn action and combat',
+    ),
     dice="pools of d10, successes on 8+, 10s rolled again; attacks against a rolled resistance",
     chapter="hubris/index.md",
     chapter_title="Action and combat",

@@ -86,6 +86,12 @@ SYSTEM = System(
     title="Storypath (Scion 2e)",
     short_title="Storypath",
     source='Scion 2nd Edition, "Action-Adventure"',
+    sections=(
+        'Action-Adventure', 'Actions', 'Barriers', 'Chases', 'Difficult and Dangerous Terrain',
+        'Disengage', 'Drop/Stand', 'General Chase Options', 'Hazard', 'Head Start', 'Initiative',
+        'Laps', 'Move', 'Movement', 'Other Chases', 'Rise from Prone', 'Rush', 'Snatch and Grab',
+        'Utilize Cover', 'Withdraw',
+    ),
     dice="pools of d10, successes on 8+, 10s rolled again; Enhancement and Complications",
     chapter="storypath/index.md",
     chapter_title="Action-Adventure",

@@ -34,6 +34,9 @@ SYSTEM = System(
     title="'Verses Core",
     short_title="'Verses Core",
     source="'Verses Core Rules v1, \"Action Chaining\"",
+    sections=(
+        'Action Chaining',
+    ),
     dice="pools of d6, successes on 5–6, sixes chain",
     chapter="verses/action-chaining.md",
     chapter_title="Action Chaining",
