@@ -58,9 +58,9 @@ def render_reader(run: ExampleRun) -> str:
     """The reader view's HTML (empty when the example shows a reader nothing).
 
     Each odds question is answered once a card. A card whose results would run taller than
-    one screen folds its earlier results, first to last, into one line each (their title and
-    verdict, opened with a click), until the rest fits (:data:`FOLD_BUDGET`); its last result
-    always shows whole."""
+    one screen folds earlier results (those without dice first) into one line each (their
+    title and verdict, opened with a click), until the rest fits (:data:`FOLD_BUDGET`); its
+    last result always shows whole."""
     items = reader_items(run)
     folded = _to_fold(items)
     items = _odds_once(items, folded)
@@ -130,17 +130,24 @@ def _wrapped(line: str) -> int:
 
 
 def _to_fold(items: list[Item]) -> set[int]:
-    """The indexes of the results to fold: earliest first, never the last result, until the
-    estimated height is within :data:`FOLD_BUDGET`."""
+    """The indexes of the results to fold, never the last result, until the estimated height
+    is within :data:`FOLD_BUDGET`: first those that roll nothing (the state of a fight, a
+    turn's room left), earliest first, then those that roll, earliest first; the dice are
+    what a card is about."""
     results = [i for i, item in enumerate(items) if isinstance(item, Explanation)]
     heights = [estimated_height(item) for item in items]
     total, folded = sum(heights), set()
-    for index in results[:-1]:
+    order = sorted(results[:-1], key=lambda i: (bool(_rolls(items[i])), i))
+    for index in order:
         if total <= FOLD_BUDGET:
             break
         folded.add(index)
         total -= heights[index] - _HEIGHTS["folded"]
     return folded
+
+
+def _rolls(item: Item) -> bool:
+    return isinstance(item, Explanation) and bool(item.rolls)
 
 
 def _folded_result(view: Explanation, drawn: str) -> str:
