@@ -97,7 +97,7 @@ def _odds_once(items: list[Item], folded: set[int]) -> list[Item]:
     return out
 
 
-FOLD_BUDGET = 700
+FOLD_BUDGET = 800
 """How tall, in CSS pixels at desktop width, a card's reader view may run before its earlier
 results fold: with its caption and controls, a card then fits a 900 px screen."""
 
