@@ -103,7 +103,7 @@ def test_a_fumble_asks_its_own_odds_as_a_highest_die_of_one() -> None:
     question = attack("1 1 1 1 1 1 1").fumble_odds()
     assert describe(question).startswith(
         "Edric: a highest die of exactly 1, the lowest possible, on 7d6 (a fumble: every die "
-        "shows 1): under 0.1% (1/279936)")
+        "shows 1): under 0.1% (about 1 in 279,936)")
 
 
 def test_a_kept_six_of_a_critical_is_marked() -> None:
