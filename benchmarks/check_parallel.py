@@ -118,6 +118,7 @@ def main() -> None:
         results["one_page_cold_s"] = round(statistics.median(c for c, _ in one), 3)
         results["one_page_warm_s"] = round(statistics.median(w for _, w in one), 3)
     out = ROOT / "benchmarks" / "results" / "check_parallel.json"
+    out.parent.mkdir(parents=True, exist_ok=True)  # a fresh clone has no results folder
     out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     print(f"{results['pages']} pages, {examples} examples, {cores} cores")
     print(f"{'jobs':>5} {'check (s)':>10} {'build (s)':>10}")

@@ -6,7 +6,7 @@ import re
 from itertools import pairwise
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard
 
@@ -175,6 +175,32 @@ def test_nothing_of_pyodide_loads_without_interest(page: Page, guard: Guard) -> 
     expect(page.locator("html")).to_have_attribute("data-rx-engine", "ready",
                                                    timeout=ENGINE_TIMEOUT_MS)
     assert any("pyodide.asm.wasm" in u for u in guard.requests)
+
+
+def test_a_touch_reader_who_taps_text_and_scrolls_fetches_no_engine_file(
+        browser: Browser, base_url: str) -> None:
+    """Issue 27: on a phone, tapping a card's text (not a button) and scrolling is no sign of
+    intent; only a press of Reroll fetches the engine."""
+    context = browser.new_context(base_url=base_url, has_touch=True, is_mobile=True,
+                                  viewport={"width": 390, "height": 844})
+    phone = context.new_page()
+    phone.set_default_timeout(ENGINE_TIMEOUT_MS)
+    guard = Guard(phone)
+    try:
+        phone.goto(CHAPTER)
+        first = card(phone, "tams-first-punch")
+        first.locator(".rx-body").first.tap()
+        first.locator(".rx-title").tap()
+        phone.mouse.wheel(0, 3000)
+        phone.wait_for_timeout(1500)
+        assert not [u for u in guard.requests if "/pyodide/" in u or re.search(ENGINE_SCRIPTS, u)]
+        phone.mouse.wheel(0, -3000)
+        first.locator(".rx-reroll").tap()
+        expect(phone.locator("html")).to_have_attribute("data-rx-engine", "ready")
+        assert any("pyodide.asm.wasm" in u for u in guard.requests)
+        assert not guard.unexpected_errors()
+    finally:
+        context.close()
 
 
 def test_cards_work_after_instant_navigation_and_the_engine_survives(page: Page,

@@ -5,7 +5,7 @@
 // until a reader points at, touches or focuses a card (or opens a link to a roll).
 
 import { markNarrated, passagesSaid, restoreBound, showBound } from "./bound-prose.js";
-import { call, onState, state, warm } from "./engine-client.js";
+import { call, onState, state, warmOnIntent } from "./engine-client.js";
 import { hideBar, sayOnBar, showBar } from "./page-bar.js";
 import { bindDiceNotation } from "./dice-notation.js";
 import { bindRollers } from "./roller.js";
@@ -414,9 +414,8 @@ function bind(figure) {
   if (figure.dataset.rxBound) return;
   figure.dataset.rxBound = "true";
   bindCode(figure);
-  figure.addEventListener("pointerenter", warm, { once: true });
-  figure.addEventListener("focusin", warm, { once: true });
-  figure.addEventListener("touchstart", warm, { once: true, passive: true });
+  figure.addEventListener("pointerenter", warmOnIntent);
+  figure.addEventListener("focusin", warmOnIntent);
   if (figure.dataset.rxRerollable !== "true") return;
   const controls = figure.querySelector(":scope > .rx-controls");
   const title = figure.querySelector(".rx-title")?.textContent ?? "this example";

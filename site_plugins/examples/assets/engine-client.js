@@ -6,6 +6,7 @@
 //
 //   call(op, request) → Promise   state() → "idle" | "loading" | "ready" | "failed"
 //   warm()             start loading without waiting      onState(listener) → unsubscribe
+//   warmOnIntent(e)    warm on a mouse or a focused button, never a touch or a thrifty link
 //
 // Loading has no total time limit: a slow link that keeps delivering gets all the time it
 // needs. The load watchdog acts on silence instead. The worker reports progress on every chunk
@@ -140,6 +141,23 @@ export function call(op, request) {
 // Start loading without waiting for it (a reader showed interest).
 export function warm() {
   if (engine.state === "idle") call("load").catch(() => {});
+}
+
+// A link the reader pays for, or a slow one: the browser says so (Save-Data, or a 2G/3G
+// connection). There, nothing is fetched before a press.
+function thrifty() {
+  const link = navigator.connection;
+  return Boolean(link?.saveData) || /(^|slow-)2g$|^3g$/.test(link?.effectiveType ?? "");
+}
+
+// Warm on a sign of intent only: a mouse that comes over the thing, or the keyboard's focus
+// on one of its buttons. A touch is not one (a reader on a phone who taps a card's text or
+// scrolls asks for nothing), and a thrifty link is never warmed.
+export function warmOnIntent(event) {
+  if (thrifty()) return;
+  if (event.type === "pointerenter" && event.pointerType !== "mouse") return;
+  if (event.type === "focusin" && !event.target.closest?.("button, input, select")) return;
+  warm();
 }
 
 // The engine's state now.

@@ -3,7 +3,7 @@
 // comes back drawn by the same renderer as the cards. A link carries the values and the
 // faces; opening it replays exactly those faces.
 
-import { call, warm } from "./engine-client.js";
+import { call, warmOnIntent } from "./engine-client.js";
 import { LinkError, linkURL, parseRollerLink, rollerLink } from "./share-link.js";
 
 // ``quiet``: for screen readers only (the result itself shows it to the eye).
@@ -86,8 +86,8 @@ function bind(form) {
   form.dataset.rxBound = "true";
   form.querySelector(".rx-roller-nojs").hidden = true;
   form.querySelector(".rx-roller-controls").hidden = false;
-  form.addEventListener("focusin", warm, { once: true });
-  form.addEventListener("pointerenter", warm, { once: true });
+  form.addEventListener("focusin", warmOnIntent);
+  form.addEventListener("pointerenter", warmOnIntent);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (form.querySelector(".rx-roller-roll").getAttribute("aria-disabled") === "true") return;
