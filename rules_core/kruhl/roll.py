@@ -196,9 +196,11 @@ class SkillRoll:
         text = f"{' + '.join(parts) or '0'} = {self.total}"
         if not kept:
             text = f"no dice: {text}"
-        if self.fails:
-            text += f", fails automatically ({', '.join(self.check.fails)})"
-        return text
+        return text + self._fails_clause()
+
+    def _fails_clause(self) -> str:
+        """``, fails automatically (prone)`` after a roll's sum, or nothing."""
+        return f", fails automatically ({', '.join(self.check.fails)})" if self.fails else ""
 
     def breakdown(self) -> str:
         """``2d6 [1→5 4] + 2 Brawn + 1 sword = 12``, and an automatic failure if any."""
@@ -209,9 +211,7 @@ class SkillRoll:
             text += " + " + _dice_part(bought, " plot point")
         text += "".join(f" + {value} {name}" for name, value in self.modifiers)
         text += f" = {self.total}"
-        if self.fails:
-            text += f", fails automatically ({', '.join(self.check.fails)})"
-        return text
+        return text + self._fails_clause()
 
     def notes(self) -> tuple[str, ...]:
         """Sentences on rerolls, Power Level and automatic failure, where they apply."""

@@ -24,9 +24,8 @@ class Reflexive:
 
     def explain(self) -> Explanation:
         """No dice: what was done."""
-        note = f" {self.note[0].upper()}{self.note[1:]}." if self.note else ""
         return Explanation(title=f"{self.who}: {self.what}",
-                           lines=(f"Reflexive: no roll.{note}",))
+                           lines=(f"Reflexive: no roll.{_sentence(self.note)}",))
 
     def __repr__(self) -> str:
         note = f": {self.note}" if self.note else ""
@@ -70,9 +69,8 @@ class Unrolled:
         """No dice: what was done, and what it cost the turn."""
         cost = ("It takes the turn's simple action." if self.kind == SIMPLE_NO_ROLL
                 else "It takes no action: anyone may do it at any time.")
-        note = f" {self.note[0].upper()}{self.note[1:]}." if self.note else ""
         return Explanation(title=f"{self.who}: {self.what}",
-                           lines=(f"No roll.{note} {cost}",))
+                           lines=(f"No roll.{_sentence(self.note)} {cost}",))
 
     def __repr__(self) -> str:
         note = f": {self.note}" if self.note else ""
@@ -95,3 +93,8 @@ def outcome_words(done: Done) -> str:
 def short_words(done: Done) -> str:
     """``, success`` for a roll; nothing for an action with no roll."""
     return "" if isinstance(done, Reflexive | Unrolled) else f", {outcome_words(done)}"
+
+
+def _sentence(note: str) -> str:
+    """`` Under the table.`` for the note ``under the table``: a sentence after another."""
+    return f" {note[0].upper()}{note[1:]}." if note else ""

@@ -51,6 +51,8 @@ class PageCards:
         self.pages = 0
         #: Each placeholder → the id its card asks for, and how to draw it with its id.
         self.cards: dict[str, tuple[str, Callable[[str], str]]] = {}
+        #: The ids of the cards the last :meth:`fill` drew, in page order.
+        self.drawn_ids: list[str] = []
 
     def place(self, markdown: str, result: PageResult, session: str,
               links: Mapping[str, str], note: Callable[[str], None]) -> str:
@@ -85,7 +87,9 @@ class PageCards:
         return markdown
 
     def fill(self, html: str, headings: Iterable[Heading]) -> str:
-        """The page's HTML with its cards drawn in place of their placeholders."""
+        """The page's HTML with its cards drawn in place of their placeholders (their ids in
+        :attr:`drawn_ids`)."""
+        self.drawn_ids = []
         if not self.cards:
             return html
         taken = set(heading_ids(headings))
@@ -97,6 +101,7 @@ class PageCards:
             wanted, draw = entry
             card_id = wanted if wanted not in taken else unique(f"{wanted}-example", taken)
             taken.add(card_id)
+            self.drawn_ids.append(card_id)
             return draw(card_id)
 
         return re.sub(rf"(?:<p>)?(?P<token>{self.token}x\d+x\d+)(?:</p>)?", card, html)

@@ -23,7 +23,6 @@ Content-Security-Policy scan, all in the process's one state
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -102,10 +101,6 @@ def _page_text(file: File) -> str:
     if file.abs_src_path is None:
         return file.content_string.replace("\r\n", "\n")
     return read_page(Path(file.abs_src_path))
-
-
-#: The id of a card in a page's HTML.
-CARD_ID = re.compile(r'<figure class="rx-(?:card|check)" id="([^"]+)"')
 
 
 class ExamplesPlugin(BasePlugin[ExamplesConfig]):
@@ -310,7 +305,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         if page.present_anchor_ids is not None:
             # MkDocs gathered the page's anchors before the cards went in; a link to a card
             # (``criticals.md#a-horrible-death``) is to an anchor the page has.
-            page.present_anchor_ids |= set(CARD_ID.findall(filled))
+            page.present_anchor_ids |= set(self.cards.drawn_ids)
         return filled
 
     def _terms(self, markdown: str, page: Page) -> str:
