@@ -37,6 +37,12 @@ the click): where a first visit's time goes.
     python benchmarks/deploy.py [--profiles loopback fast-4g ...] [--configs recommended ...]
                                 [--cpu-slowdown 4] [--runs 3] [--first-only]
                                 [--snapshot-first-visit] [--out NAME.json]
+                                [--compare REV] [--hover-ms 0 600]
+
+``--compare REV`` builds the site as it was at a git revision too (a detached worktree) and
+measures both sites case by case, alternating, in the same run: before and after on the same
+machine under the same load. ``--hover-ms`` rests a desktop reader's mouse on Reroll before the
+click (the engine warms on that intent): what the warming buys, measured.
 
 This machine's timings move with its load: run each case several times (``--runs``) and
 report ranges. Writes ``benchmarks/results/deploy.json`` and prints a table, then the range
@@ -155,15 +161,32 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def build(www: Path, url: str, snapshot_first_visit: bool) -> None:
-    config = www.parent / "mkdocs.yml"
+def build(www: Path, url: str, snapshot_first_visit: bool, tree: Path = ROOT) -> None:
+    """Build the site of the checkout ``tree`` for ``url`` into ``www/rules``."""
+    config = www.parent / f"mkdocs-{www.name}.yml"
     options = ("plugins:\n  - search\n  - rules-examples:\n      snapshot_first_visit: true\n"
                if snapshot_first_visit else "")
-    config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {ROOT / 'docs'}\n"
+    config.write_text(f"INHERIT: {tree / 'mkdocs.yml'}\ndocs_dir: {tree / 'docs'}\n"
                       f"site_url: {url}\nwatch: []\n{options}", encoding="utf-8")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    # The checkout's own packages first: the venv's editable install points at this one.
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(tree))
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", str(config),
-                    "-d", str(www / "rules")], check=True, env=env, cwd=ROOT)
+                    "-d", str(www / "rules")], check=True, env=env, cwd=tree)
+
+
+@contextlib.contextmanager
+def checkout(rev: str, work: Path) -> Iterator[Path]:
+    """A detached worktree of this repository at ``rev`` (with this clone's ``node_modules``),
+    removed afterwards: the site as it was, built on the same machine in the same run."""
+    tree = work / f"tree-{rev.replace('/', '_')}"
+    subprocess.run(["git", "worktree", "add", "--quiet", "--detach", str(tree), rev],
+                   check=True, cwd=ROOT)
+    try:
+        (tree / "node_modules").symlink_to(ROOT / "node_modules")
+        yield tree
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT,
+                       check=False)
 
 
 @contextlib.contextmanager
@@ -252,9 +275,13 @@ def chromium(slowdown: float) -> str:
     return str(wrapper)
 
 
-def click_and_wait(page: Page) -> float:
-    """Click Reroll on the card; return ms from the click to the rerolled card painted."""
+def click_and_wait(page: Page, hover_ms: int = 0) -> float:
+    """Click Reroll on the card (after resting the mouse on it for ``hover_ms``, as a desktop
+    reader's pointer does on its way); return ms from the click to the rerolled card painted."""
     before = page.evaluate("performance.getEntriesByName('rx-result-painted').length")
+    if hover_ms:
+        page.hover(f"{CARD} .rx-reroll")
+        page.wait_for_timeout(hover_ms)
     page.click(f"{CARD} .rx-reroll")
     page.wait_for_function(
         f"performance.getEntriesByName('rx-result-painted').length > {before}", timeout=300_000)
@@ -279,7 +306,7 @@ def wait_until_kept(page: Page, site: str) -> bool:
 
 
 def run_case(browser_path: str, url: str, log: Path, profile_dir: Path,
-             second: bool = True) -> dict[str, Any]:
+             second: bool = True, hover_ms: int = 0) -> dict[str, Any]:
     result: dict[str, Any] = {}
     with sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
@@ -288,7 +315,7 @@ def run_case(browser_path: str, url: str, log: Path, profile_dir: Path,
         log.write_text("")
         page.goto(url + CHAPTER, wait_until="load")
         result["page_bytes"] = sent(log)[0]
-        result["first_visit_ms"] = round(click_and_wait(page))
+        result["first_visit_ms"] = round(click_and_wait(page, hover_ms))
         result["bytes_before_first_result"], result["engine_bytes"] = sent(log)
         result["via"] = page.evaluate("document.documentElement.dataset.rxEngineVia")
         result["files"] = sent_by_file(log)
@@ -320,31 +347,47 @@ def main() -> None:
     parser.add_argument("--out", default="", help="name of the JSON file written")
     parser.add_argument("--snapshot-first-visit", action="store_true",
                         help="build with snapshot_first_visit (the snapshot on a first visit)")
+    parser.add_argument("--compare", metavar="REV", default="",
+                        help="also build the site as it was at git revision REV and measure "
+                             "both, case by case, in this run (before, after)")
+    parser.add_argument("--hover-ms", type=int, nargs="+", default=[0],
+                        help="rest the mouse on Reroll this long before the click (0: none)")
     args = parser.parse_args()
     cases: list[dict[str, Any]] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        work, www = Path(tmp), Path(tmp) / "www"
-        www.mkdir()
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        work = Path(tmp)
         port, listen = free_port(), free_port()
         url = f"http://127.0.0.1:{listen}/rules/"
-        build(www, url, args.snapshot_first_visit)
+        sites: dict[str, Path] = {}
+        if args.compare:
+            tree = stack.enter_context(checkout(args.compare, work))
+            sites[f"before ({args.compare})"] = work / "www-before"
+            sites[f"before ({args.compare})"].mkdir()
+            build(sites[f"before ({args.compare})"], url, args.snapshot_first_visit, tree)
+        sites["after" if args.compare else "this tree"] = work / "www"
+        (work / "www").mkdir()
+        build(work / "www", url, args.snapshot_first_visit)
         link = LinkEmulator(listen, port, PROFILES["loopback"])
         for config in args.configs:
             for name in args.profiles:
                 for slowdown in args.cpu_slowdown:
                     if slowdown > 1 and name == "slow-4g":
                         continue  # the link, not the CPU, decides there
-                    for run in range(args.runs):
-                        link.set_link(PROFILES[name])
-                        with nginx(work, www, port, config) as log:
-                            profile = work / f"profile-{config}-{name}-{slowdown}-{run}"
-                            figures = run_case(chromium(slowdown), url, log, profile,
-                                               not args.first_only)
-                        case = {"config": config, "profile": name, "cpu_slowdown": slowdown,
-                                "snapshot_first_visit": args.snapshot_first_visit, "run": run,
-                                **figures}
-                        cases.append(case)
-                        print(json.dumps(case), flush=True)
+                    for hover in args.hover_ms:
+                        for run in range(args.runs):
+                            for number, (site, www) in enumerate(sites.items()):
+                                link.set_link(PROFILES[name])
+                                with nginx(work, www, port, config) as log:
+                                    profile = work / (f"profile-{number}-{config}-{name}-"
+                                                      f"{slowdown}-{hover}-{run}")
+                                    figures = run_case(chromium(slowdown), url, log, profile,
+                                                       not args.first_only, hover)
+                                case = {"site": site, "config": config, "profile": name,
+                                        "cpu_slowdown": slowdown, "hover_ms": hover,
+                                        "snapshot_first_visit": args.snapshot_first_visit,
+                                        "run": run, **figures}
+                                cases.append(case)
+                                print(json.dumps(case), flush=True)
     out = ROOT / "benchmarks" / "results"
     out.mkdir(parents=True, exist_ok=True)
     name = args.out or ("deploy-snapshot-first-visit.json" if args.snapshot_first_visit
@@ -354,19 +397,22 @@ def main() -> None:
 
 
 def print_table(cases: list[dict[str, Any]]) -> None:
-    print(f"\n{'config':<12}{'link':<10}{'cpu':>4} {'MB before':>10} {'first ms':>9} "
-          f"{'via':<12}{'2nd ms':>8} {'2nd MB':>7} {'offline':>8}")
+    print(f"\n{'site':<16}{'config':<12}{'link':<10}{'cpu':>4}{'hover':>6} {'MB before':>10} "
+          f"{'first ms':>9} {'via':<12}{'2nd ms':>8} {'2nd MB':>7} {'offline':>8}")
     for c in cases:
-        print(f"{c['config']:<12}{c['profile']:<10}{c['cpu_slowdown']:>4g} "
-              f"{c['bytes_before_first_result'] / 1e6:>10.2f} {c['first_visit_ms']:>9} "
-              f"{c['via']:<12}{c.get('second_visit_ms', '-'):>8} "
+        print(f"{c['site'][:15]:<16}{c['config']:<12}{c['profile']:<10}{c['cpu_slowdown']:>4g}"
+              f"{c['hover_ms']:>6} {c['bytes_before_first_result'] / 1e6:>10.2f} "
+              f"{c['first_visit_ms']:>9} {c['via']:<12}{c.get('second_visit_ms', '-'):>8} "
               f"{c.get('second_visit_bytes', 0) / 1e6:>7.2f} {c.get('offline_ms', '-'):>8}")
-    groups: dict[tuple[str, str, float], list[dict[str, Any]]] = {}
+    groups: dict[tuple[str, str, str, float, int], list[dict[str, Any]]] = {}
     for c in cases:
-        groups.setdefault((c["config"], c["profile"], c["cpu_slowdown"]), []).append(c)
-    print("\nranges over runs (first visit, second visit, offline; ms):")
-    for (config, profile, slowdown), group in groups.items():
-        print(f"{config:<12}{profile:<10}{slowdown:>4g}  "
+        key = (c["site"], c["config"], c["profile"], c["cpu_slowdown"], c["hover_ms"])
+        groups.setdefault(key, []).append(c)
+    print("\nranges over runs (engine MB before the first result; first visit, second visit, "
+          "offline in ms):")
+    for (site, config, profile, slowdown, hover), group in groups.items():
+        print(f"{site[:15]:<16}{config:<12}{profile:<10}{slowdown:>4g}{hover:>6}  "
+              + _range([round(c["engine_bytes"] / 1e6, 2) for c in group]) + " MB  "
               + "  ".join(_range([c.get(key) for c in group])
                           for key in ("first_visit_ms", "second_visit_ms", "offline_ms")))
 
