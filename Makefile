@@ -16,8 +16,11 @@ include tests/pyodide/wheels.mk
 serve: setup
 	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
 
+# Two workers (pytest-xdist): the browser tests on one, the rest dealt out (tests/conftest.py).
+TEST_WORKERS ?= 2
+
 test: setup chromium nginx lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
 
 build: setup
 	$(BIN)/mkdocs build --strict

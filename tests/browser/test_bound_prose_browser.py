@@ -1,8 +1,8 @@
-"""Prose that rolls with the dice, in the browser: after every Reroll on every chapter page,
-each bound value shows what the dice on screen make (the same Python run here, replaying the
-faces each card shows), paragraphs an author did not tie to a card
-are unchanged and unmarked, and narrated ones are marked exactly while their card shows new
-dice. Restore brings every documented word back."""
+"""Prose that rolls with the dice, in the browser: after a Reroll of every card that prose
+follows on every chapter page, each bound value shows what the dice on screen make (the same
+Python run here, replaying the faces each card shows), paragraphs an author did not tie to a
+card are unchanged and unmarked, and narrated ones are marked exactly while their card shows
+new dice. Restore brings every documented word back."""
 
 from __future__ import annotations
 
@@ -110,8 +110,16 @@ class Lane:
         self.checked = 0
 
     def rerollable(self) -> list[int]:
-        return [position for position, card in enumerate(self.cards)
-                if card["kind"] == "example" and any(card["rolls"])]
+        """The cards worth a reroll here: every one that prose follows (bound values, narrated
+        paragraphs) and the first that none does (its reroll must change no prose). Every
+        card's reroll is run under CPython by tests/site_plugins/test_docs_reroll.py."""
+        followed = {b["card"] for b in self.documented["bound"]} | {
+            i for block in self.documented["prose"] for i in block["narrates"]}
+        positions = [position for position, card in enumerate(self.cards)
+                     if card["kind"] == "example" and any(card["rolls"])]
+        kept = [p for p in positions if self.cards[p]["index"] in followed]
+        alone = [p for p in positions if self.cards[p]["index"] not in followed]
+        return sorted(kept + alone[:1])
 
     def check(self, position: int) -> None:
         """After a reroll of the card at ``position``: the prose is what the dice make."""
@@ -143,9 +151,9 @@ class Lane:
 
 
 def check_page(pages: list[Page], path: str) -> int:
-    """Reroll every card of ``path`` ``ROUNDS`` times, the rerolls dealt in turn to ``pages``
-    (tabs of their own), checking the prose after each; return how many bound values were
-    checked."""
+    """Reroll the cards of ``path`` that prose follows (``Lane.rerollable``) ``ROUNDS`` times,
+    the rerolls dealt in turn to ``pages`` (tabs of their own), checking the prose after each;
+    return how many bound values were checked."""
     lanes = [Lane(page, path) for page in pages]
     positions = lanes[0].rerollable() * ROUNDS
     for start in range(0, len(positions), len(lanes)):
