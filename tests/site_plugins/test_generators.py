@@ -38,6 +38,7 @@ CONFIG = """\
 site_name: Sample chapter
 theme:
   name: material
+  font: false
 plugins:
   - rules-examples
 markdown_extensions:
@@ -192,3 +193,30 @@ def test_the_ship_step_says_why_without_a_built_site(tmp_path: Path) -> None:
                           timeout=60)
     assert done.returncode == 1
     assert done.stderr == f"ship: {tmp_path / 'site'} holds no built page: build the site first\n"
+
+
+def test_under_properdocs_a_failure_drawn_on_its_card_is_not_counted_by_strict() -> None:
+    """``properdocs serve --strict`` draws a failing example red and keeps serving, as
+    ``mkdocs serve --strict`` does: ProperDocs counts on its own logger and handler."""
+    if missing("properdocs"):
+        pytest.skip(missing("properdocs"))
+    code = """if True:
+        import logging
+        from properdocs.__main__ import State
+        from properdocs.utils import CountHandler
+        from site_plugins.examples.serving import drawn_failures
+        State()  # ProperDocs' logging: "mkdocs" made a child of "properdocs"
+        counter = CountHandler()
+        counter.setLevel(logging.WARNING)
+        logging.getLogger("properdocs").addHandler(counter)
+        assert drawn_failures.leave_out_of_strict() == 1
+        log = logging.getLogger("mkdocs.plugins.rules-examples")
+        log.error("docs/a.md:3: example did not verify", extra=drawn_failures.MARK)
+        log.error("docs/a.md:9: a broken link")
+        print(counter.get_counts())
+    """
+    python = Path(GENERATORS["properdocs"][0]).parent / "python"
+    done = subprocess.run([str(python), "-c", code], capture_output=True, text=True, env=ENV,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "[('ERROR', 1)]\n"
