@@ -89,13 +89,17 @@ def body_of(raw: str) -> str:
 
 class ProcessChecks:
     """The checks of one process (a ``zensical build`` or ``serve``): one checker whose
-    workers outlive a page; every page of ``docs_dir`` sent at the first page, so pages are
-    checked in parallel while the generator converts them one by one; all sent again, by new
-    workers, when the engine's code changes (``zensical serve``)."""
+    workers outlive a page, started again when the engine's code changes (``zensical
+    serve``). At the second page a build converts, every other page of ``docs_dir`` is sent,
+    so pages are checked in parallel while the generator converts them one by one; a build
+    that converts one page (the rest from Zensical's cache) checks that page alone (a process
+    waits for every page sent before it ends)."""
 
     def __init__(self) -> None:
         self.checks = PageChecks()
         self.started_for: tuple[CheckLimits, int, str, Path] | None = None
+        #: The pages converted since the checker started.
+        self.seen: set[str] = set()
 
     def result(self, page: MarkdownPage, markdown: str, limits: CheckLimits,
                jobs: int) -> PageResult:
@@ -103,14 +107,19 @@ class ProcessChecks:
         wanted = (limits, jobs, engine_hash(), page.docs_dir)
         if self.started_for != wanted:
             self.checks.start_build(limits, jobs)
-            self.started_for = wanted
-            self._send_all(page)
+            self.started_for, self.seen = wanted, set()
+        second = page.src_uri not in self.seen and len(self.seen) == 1
+        if second:  # the first page is checked already; this one is collected below
+            self._send_all(page, but=set(self.seen))
+        self.seen.add(page.src_uri)
         return self.checks.result(page.src_uri, page.path, markdown,
                                   page.first_line(markdown), page.raw)
 
-    def _send_all(self, first: MarkdownPage) -> None:
+    def _send_all(self, first: MarkdownPage, but: set[str]) -> None:
         for file in sorted(first.docs_dir.rglob("*.md")):
             src_uri = file.relative_to(first.docs_dir).as_posix()
+            if src_uri in but:
+                continue
             try:
                 raw = read_page(file)
             except (OSError, PageTextError):
