@@ -3,7 +3,8 @@
 (``.venv-zensical``: the examples as a Markdown extension, the assets and the engine written
 by a step after its build). One configuration serves all three. Each fails a strict build on
 a wrong example at its line, with the expected and the actual output; each draws the cards of
-one chapter (Warlords of Kruhl, copied from ``docs/``) as MkDocs does.
+one chapter (Warlords of Kruhl, copied from ``docs/``) as MkDocs does, and finds the anchor of
+a card another page links to.
 
 The cards are compared as drawn, except where a generator legitimately differs (see
 :func:`comparable`). The builds of each test run at once (2 cores: about 25 s in all).
@@ -59,7 +60,12 @@ extra_javascript:
   - path: assets/rules-examples/cards.js
     type: module
   - assets/rules-examples/reroll-check.js
+validation:
+  links:
+    anchors: warn
 """
+#: A page linking to a card of the chapter: each strict build finds the card's anchor.
+LINKS = "# Links\n\nSee [untrained and skilled](kruhl/rolling-dice.md#untrained-and-skilled).\n"
 
 
 def missing(tool: str) -> str | None:
@@ -132,7 +138,7 @@ def chapter_builds(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[st
     for tool in GENERATORS:
         root = tmp_path_factory.mktemp(f"chapter-{tool}")
         shutil.copytree(ROOT / "docs" / CHAPTER, root / "docs" / CHAPTER)
-        sites[tool] = site_of(root, {})
+        sites[tool] = site_of(root, {"links.md": LINKS})
     done = build_all(sites)
     for tool, result in done.items():
         assert result.returncode == 0, f"{tool}:\n{result.stdout}\n{result.stderr}"
