@@ -6,12 +6,17 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+# MkDocs 1.6.1 builds in $(VENV); ProperDocs and Zensical each build in their own environment,
+# pinned in requirements/<generator>.txt (tests/site_plugins/test_generators.py).
+PROPERDOCS_VENV := .venv-properdocs
+ZENSICAL_VENV   := .venv-zensical
+PIP_QUIET       := --quiet --disable-pip-version-check
 export NO_MKDOCS_2_WARNING := 1
 
 # Pyodide wheels of pytest and Hypothesis for the parity tests (tests/pyodide).
 include tests/pyodide/wheels.mk
 
-.PHONY: serve test build lint setup bench chromium nginx examples-update examples-unbound
+.PHONY: serve test build lint setup generators bench chromium nginx examples-update examples-unbound
 
 serve: setup
 	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
@@ -19,7 +24,7 @@ serve: setup
 # Two workers (pytest-xdist): the browser tests on one, the rest dealt out (tests/conftest.py).
 TEST_WORKERS ?= 2
 
-test: setup chromium nginx lint
+test: setup generators chromium nginx lint
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
 
 build: setup
@@ -66,5 +71,21 @@ nginx:
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test]'
+	touch $@
+
+# The other generators the tests build with, each with the project installed (editable).
+generators: $(PROPERDOCS_VENV)/.installed $(ZENSICAL_VENV)/.installed
+
+# ProperDocs loads the MkDocs plugin, which imports MkDocs: the project comes with its pins.
+$(PROPERDOCS_VENV)/.installed: requirements/properdocs.txt pyproject.toml
+	$(PYTHON) -m venv $(PROPERDOCS_VENV)
+	$(PROPERDOCS_VENV)/bin/python -m pip install $(PIP_QUIET) -r requirements/properdocs.txt -e .
+	touch $@
+
+# Zensical loads the Markdown extension, which needs no MkDocs: the project without its pins.
+$(ZENSICAL_VENV)/.installed: requirements/zensical.txt pyproject.toml
+	$(PYTHON) -m venv $(ZENSICAL_VENV)
+	$(ZENSICAL_VENV)/bin/python -m pip install $(PIP_QUIET) -r requirements/zensical.txt
+	$(ZENSICAL_VENV)/bin/python -m pip install $(PIP_QUIET) --no-deps -e .
 	touch $@

@@ -35,15 +35,13 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url, meta
 
-from rules_core.system import System, all_tones, systems
-from site_plugins.examples.browser_engine.csp import POLICY_FILE, write_policy
-from site_plugins.examples.browser_engine.hosting import wrongly_typed
+from rules_core.system import System, systems
+from site_plugins.examples.browser_engine.csp import POLICY_FILE
 from site_plugins.examples.browser_engine.runtime import (
     BrowserEngineError,
     EnginePlan,
     find_node,
     plan_engine,
-    write_runtime,
 )
 from site_plugins.examples.cards.odds_lines import ODDS_LINES
 from site_plugins.examples.cards.render import page_card_data
@@ -74,26 +72,27 @@ from site_plugins.examples.site.page_files import (
 from site_plugins.examples.site.reference_links import imported_names, name_links, reference_entries
 from site_plugins.examples.site.reference_pages import add_reference_pages, place_reference_pages
 from site_plugins.examples.site.roller_pages import add_roller_pages, place_roller_pages
+from site_plugins.examples.site.shipping import (
+    CHECK_SCRIPT,
+    PAGE_SCRIPT,
+    STYLESHEET,
+    EngineOptions,
+    ShippingError,
+    asset_files,
+    finish_site,
+    write_engine,
+)
 from site_plugins.examples.site.system_pages import (
     SystemPageError,
     present,
     reference_uri,
     with_systems_table,
 )
-from site_plugins.examples.site.tone_styles import tone_rules
 
 log = get_plugin_logger("rules-examples")
 
-ASSETS = Path(__file__).parents[1] / "assets"
-ASSET_DIR = "assets/rules-examples"
-STYLESHEET = f"{ASSET_DIR}/examples.css"
-PAGE_SCRIPT = f"{ASSET_DIR}/cards.js"
-#: A classic script that says so on the cards when the module script cannot start.
-CHECK_SCRIPT = f"{ASSET_DIR}/reroll-check.js"
 #: Material's search dialog as its template writes it, which the plugin gives a name.
 SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
-#: Where the browser engine (Pyodide, our wheel, the snapshot) goes in the built site.
-RUNTIME_DIR = f"{ASSET_DIR}/pyodide"
 
 
 def _page_text(file: File) -> str:
@@ -186,14 +185,13 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         if self.config.enabled:
             page_uris = [f.src_uri for f in files.documentation_pages()]
             self.systems = present(self.systems, page_uris)
-            for asset in sorted(ASSETS.iterdir()):
-                if asset.suffix == ".js" and not self.engine.reroll:
-                    continue
-                uri = f"{ASSET_DIR}/{asset.name}"
-                if uri == STYLESHEET:  # the cards' rules, then those of every tone
-                    files.append(File.generated(config, uri, content=self._stylesheet(asset)))
-                    continue
-                files.append(File.generated(config, uri, abs_src_path=str(asset)))
+            try:  # the cards' stylesheet (with every tone's rules) and scripts
+                assets = asset_files(self.systems, self.engine.reroll)
+            except ShippingError as error:
+                raise PluginError(str(error)) from None
+            for uri, asset in assets.items():
+                files.append(File.generated(config, uri, content=asset) if isinstance(asset, str)
+                             else File.generated(config, uri, abs_src_path=str(asset)))
             self.roller_pages = add_roller_pages(files, config)
             try:
                 self.reference_pages = add_reference_pages(files, config, self.systems)
@@ -220,15 +218,6 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
             self.reference_pages.sort(key=lambda added: order.get(added[0], len(order)))
             place_reference_pages(nav, self.reference_pages, files)
         return nav
-
-    def _stylesheet(self, asset: Path) -> str:
-        """The cards' stylesheet, with the rules of the core's tones and each system's."""
-        try:
-            tones = all_tones(self.systems)
-        except ValueError as error:
-            raise PluginError(str(error)) from None
-        return asset.read_text(encoding="utf-8") + "\n/* Tones (rules_core.marks.Tone and " \
-            "each system's SYSTEM.tones). */\n" + tone_rules(tones)
 
     def _start_checking(self, files: Files, config: MkDocsConfig) -> None:
         """Send every page to the checker now; each page's Markdown event collects its result
@@ -364,13 +353,11 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         save_odds(self._cache(), ODDS_LINES)
         if self.engine.pyodide is not None:
             self._write_engine(config, self.engine.pyodide)
-        problems = wrongly_typed(Path(config.site_dir))
-        if problems:
-            raise PluginError("the built site has files a stock static host would serve with "
-                              "the wrong type:\n  " + "\n  ".join(problems))
-        # The Content-Security-Policy hosts can send with this build (README, Hosting).
-        policy, scan = write_policy(Path(config.site_dir),
-                                    self.state.scans if self.command == "serve" else None)
+        try:  # the Content-Security-Policy hosts can send with this build (README, Hosting)
+            policy, scan = finish_site(Path(config.site_dir),
+                                       self.state.scans if self.command == "serve" else None)
+        except ShippingError as error:
+            raise PluginError(str(error)) from None
         log.info(f"Content-Security-Policy for hosts (in {POLICY_FILE}): {policy}")
         for handler in scan.inline_handlers:
             log.warning(f"{handler}: the recommended Content-Security-Policy blocks it")
@@ -398,14 +385,11 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
                      "start-up snapshot, so a changed example or engine needs no step under "
                      "Node; `mkdocs build` trims and snapshots it")
             self.said_serve_engine = True
-        notes = write_runtime(Path(config.site_dir) / RUNTIME_DIR, pyodide, cache,
-                              make_snapshot=self.config.snapshot,
-                              snapshot_first_visit=self.config.snapshot_first_visit,
-                              time_limit=self.config.reroll_time_limit,
-                              stall_limit=self.config.load_stall_limit,
-                              cards=[self.page_cards[uri] for uri in sorted(self.page_cards)],
-                              site=Path(config.site_dir),
-                              use_node=self.engine.node is not None and not serving)
+        options = EngineOptions(self.config.snapshot, self.config.snapshot_first_visit,
+                                self.config.reroll_time_limit, self.config.load_stall_limit)
+        notes = write_engine(Path(config.site_dir), pyodide, cache, options,
+                             cards=[self.page_cards[uri] for uri in sorted(self.page_cards)],
+                             use_node=self.engine.node is not None and not serving)
         for note in notes:
             log.info(note)
 
