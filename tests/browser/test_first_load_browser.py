@@ -93,8 +93,12 @@ def test_a_page_of_another_system_reached_in_the_same_visit_loads_its_wheel_firs
     expect(punch.locator(".rx-status")).to_contain_text("Rerolled", timeout=ENGINE_TIMEOUT_MS)
     assert "rules_core_verses" in wheels() and "rules_core_kruhl" not in wheels()
     # Instant navigation keeps the engine: Kruhl's wheel comes with the first Kruhl request.
-    page.evaluate("path => location$.next(new URL(path, location.href))",  # Material's own
-                  "/kruhl/rolling-dice/")
+    page.evaluate("""() => {  // a link in the text, which Material's navigation follows
+      const link = Object.assign(document.createElement("a"),
+        { href: "/kruhl/rolling-dice/", id: "to-kruhl", textContent: "Kruhl" });
+      document.querySelector("article").append(link);
+    }""")
+    page.locator("#to-kruhl").click()
     expect(page).to_have_url(re.compile("/kruhl/rolling-dice/"))
     expert = card(page, "an-experts-reroll")
     expert.locator(".rx-reroll").click()
