@@ -284,13 +284,13 @@ async function reroll(figure) {
   }
   markChecks(figure.dataset.rxSession, true);
   showNewDiceBar(figure, false);
-  if (result.complete) followOdds(figure.dataset.rxSession, result);
   const timing = { pythonMs: result.pythonMs, answered, drawn: performance.now(),
     received: result.received - performance.timeOrigin,
     replied: result.replied - performance.timeOrigin };
   requestAnimationFrame(() => setTimeout(() => {
     performance.mark("rx-result-painted", { detail: timing });
     for (const [other, answer] of later) sayProse(other, showAnswer(other, answer));
+    if (result.complete) followOdds(figure.dataset.rxSession, result); // every card drawn
     performance.mark("rx-page-updated");
     done();
   }, 0));
