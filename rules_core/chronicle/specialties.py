@@ -13,7 +13,6 @@ those count for that character.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from difflib import get_close_matches
 
 from rules_core.chronicle.errors import CharacterError
 
@@ -57,6 +56,8 @@ def check_specialty(who: str, ability: str, name: str, own: Mapping[str, int]) -
     if name in own or listed is None or name in listed:
         return
     mine = ", ".join(f"{s} ({b}B)" for s, b in own.items()) or "none"
+    from difflib import get_close_matches  # only for a "did you mean": imported then
+
     guess = get_close_matches(name, [*own, *listed], n=1, cutoff=0.6)
     hint = f"; did you mean {guess[0]!r}?" if guess else "."
     raise CharacterError(f"{name!r} is not a {ability} specialty: {who}'s {ability} "

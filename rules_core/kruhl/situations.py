@@ -12,7 +12,6 @@ and other rolls and +1 die on defense; sprinting makes every roll but defense fa
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -125,6 +124,8 @@ def situation(role: str, name: str) -> Situation:
     table = SITUATIONS[situation_role(role)]
     if name in table:
         return table[name]
+    import difflib  # only for a "did you mean": not imported where every name is known
+
     near = difflib.get_close_matches(name, table, n=1)
     hint = f"did you mean {near[0]!r}? " if near else ""
     raise SituationError(

@@ -93,7 +93,7 @@ def test_a_4_mbit_link_gets_its_first_reroll(page: Page, guard: Guard,
     print(f"\nengine: {received / 1e6:.2f} MB in {load_ms / 1000:.1f} s at 4 Mbit/s")
     # The throttle reached the engine's worker, which fetched every one of these bytes: at
     # full speed its whole load takes ≈ 3 s, at 4 Mbit/s no less than bytes / bandwidth.
-    assert received > 4_000_000, engine_bytes
+    assert received > 3_500_000, engine_bytes  # the runtime, the core and Verses' wheel
     assert load_ms >= 0.6 * received / BYTES_PER_S * 1000, (load_ms, received)
     # Progress came all the way: never a silence the stall watchdog could take for a stall.
     reports: list[dict[str, Any]] = page.evaluate("window.__progress")

@@ -23,8 +23,7 @@ from site_plugins.examples.browser_engine.pyodide_node import (
     trace_stdlib,
     trimmed_stdlib,
 )
-from site_plugins.examples.browser_engine.runtime import trace_cards
-from site_plugins.examples.browser_engine.wheels import build_wheel, installed_wheel
+from site_plugins.examples.browser_engine.runtime import engine_wheels, trace_cards
 from site_plugins.examples.cards.render import page_card_data
 from site_plugins.examples.cards.reroll import answer as answer_op
 from site_plugins.examples.cards.reroll import reroll_page
@@ -78,7 +77,7 @@ def _shifted(key: str, pages: int) -> str:
 
 
 def test_every_docs_example_rerolls_alike_on_the_shipped_engine() -> None:
-    sources = [build_wheel(), installed_wheel("icepool")]
+    sources = engine_wheels()  # the core, each system's, icepool's
     compiled = [compiled_wheel(PYODIDE, wheel, CACHE) for wheel in sources]
     cards = docs_cards()
     used = trace_stdlib(PYODIDE, compiled, trace_cards(cards), CACHE)

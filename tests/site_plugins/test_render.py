@@ -100,3 +100,12 @@ def test_a_rerolled_die_is_marked_and_explained_in_the_legend() -> None:
     html = render_explanation(Explanation(title="Attack", rolls=(roll,)))
     assert 'aria-label="1, rerolled"' in html and "↻" in html
     assert "rerolled: the die after it replaces it" in html
+
+
+def test_the_cards_escape_text_as_the_standard_library_does() -> None:
+    import html
+
+    from site_plugins.examples.cards.escape import escape_html
+
+    for value in ('<a href="x" title=\'y\'>&amp; ☂</a>', "plain", 42, "&&<<>>\"\"''"):
+        assert escape_html(value) == html.escape(str(value), quote=True)

@@ -18,6 +18,7 @@ import pytest
 from site_plugins.examples.browser_engine import pyodide_node, runtime
 from site_plugins.examples.browser_engine.pyodide_node import (
     ALWAYS,
+    OPTIONAL,
     compiled_wheel,
     trace_stdlib,
     trimmed_stdlib,
@@ -27,7 +28,11 @@ from site_plugins.examples.browser_engine.runtime import (
     find_pyodide,
     write_runtime,
 )
-from site_plugins.examples.browser_engine.wheels import build_wheel, installed_wheel
+from site_plugins.examples.browser_engine.wheels import (
+    build_wheel,
+    installed_wheel,
+    system_packages,
+)
 from site_plugins.examples.cards.render import page_card_data
 from site_plugins.examples.language.verify import verify_page
 from tests.conftest import ROOT
@@ -92,7 +97,8 @@ def test_the_manifest_names_the_files_the_page_loads(no_snapshot: Path) -> None:
     assert manifest["decoder"] == {"script": "brotli_dec_wasm.js",
                                    "wasm": "brotli_dec_wasm_bg.wasm"}
     lock = json.loads((engine_folder(no_snapshot) / "pyodide-lock.json").read_text("utf-8"))
-    assert set(lock["packages"]) == {"rules-reference", "icepool"}
+    assert set(lock["packages"]) == {"rules-reference", "icepool", *(
+        f"rules-core-{system}" for system in system_packages())}
 
 
 def test_the_wheels_ship_compiled_and_the_manifest_has_their_hashes(no_snapshot: Path) -> None:
@@ -101,12 +107,26 @@ def test_the_wheels_ship_compiled_and_the_manifest_has_their_hashes(no_snapshot:
     assert isinstance(wheels, list) and isinstance(sha256, dict)
     source = build_wheel().file_name.split("-")
     assert wheels[0] == manifest["wheel"] == f"{source[0]}-{source[1]}-cp314-none-any.whl"
-    assert wheels[1] == "icepool-2.1.3-cp314-none-any.whl"
+    assert wheels[-1] == "icepool-2.1.3-cp314-none-any.whl"
     for name in wheels:
         data = (engine_folder(no_snapshot) / name).read_bytes()
         assert sha256[name] == hashlib.sha256(data).hexdigest()
         assert manifest["integrity"][name] == "sha256-" + base64.b64encode(  # type: ignore[index]
             hashlib.sha256(data).digest()).decode()
+
+
+def test_a_page_loads_the_core_and_each_wheel_once_a_request_names_its_module(
+        no_snapshot: Path) -> None:
+    manifest = manifest_of(no_snapshot)
+    wheels = manifest["wheels"]
+    assert isinstance(wheels, list)
+    assert manifest["core"] == [manifest["wheel"]]
+    needs = manifest["needs"]
+    assert isinstance(needs, dict)
+    assert set(needs) == {"rules_core.odds", *(f"rules_core.{s}" for s in system_packages())}
+    assert needs["rules_core.odds"] == wheels[-1]
+    assert needs["rules_core.kruhl"].startswith("rules_core_kruhl-0.2.0+g")
+    assert sorted([*manifest["core"], *needs.values()]) == sorted(wheels)  # type: ignore[misc]
 
 
 def test_a_compiled_wheel_holds_bytecode_stored_and_no_sources() -> None:
@@ -136,8 +156,8 @@ def test_large_files_have_a_gz_beside_them_and_fetched_ones_are_unpacked_by_the_
     assert not list(folder.glob("*.zip.gz"))  # Pyodide's whole library is deflated already
     wheels = manifest_of(no_snapshot)["wheels"]
     assert isinstance(wheels, list)
-    assert manifest_of(no_snapshot)["packed"] == [
-        "pyodide.asm.wasm", *wheels, "brotli_dec_wasm_bg.wasm"]
+    assert manifest_of(no_snapshot)["packed"] == [  # the lock lists every wheel: 2.7 KB
+        "pyodide.asm.wasm", "pyodide-lock.json", *wheels, "brotli_dec_wasm_bg.wasm"]
 
 
 def test_what_a_first_visit_fetches_has_a_br_beside_it_too(no_snapshot: Path) -> None:
@@ -206,6 +226,15 @@ def test_a_trimmed_stdlib_keeps_what_is_named_its_packages_and_the_error_reporti
     assert all(info.compress_type == zipfile.ZIP_DEFLATED for info in archive.infolist())
     assert trimmed_stdlib(PYODIDE / "python_stdlib.zip", ["fractions.py", "json/decoder.py"]) \
         == data
+
+
+def test_a_trimmed_stdlib_leaves_out_what_is_imported_only_if_it_is_there() -> None:
+    data = trimmed_stdlib(PYODIDE / "python_stdlib.zip",
+                          ["ssl.py", "lzma.py", "compression/zstd/__init__.py", "shutil.py"])
+    names = set(zipfile.ZipFile(io.BytesIO(data)).namelist())
+    assert "shutil.py" in names
+    assert not names & {"ssl.py", "lzma.py", "compression/zstd/__init__.py"}
+    assert OPTIONAL == ("ssl.py", "_ssl.py", "bz2.py", "lzma.py", "compression/zstd/")
 
 
 def docs_cards() -> list[list[dict[str, object]]]:

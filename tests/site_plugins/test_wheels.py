@@ -10,11 +10,16 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
+from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
 from site_plugins.examples.browser_engine.wheels import (
     BROWSER_PACKAGES,
     build_wheel,
     installed_wheel,
     lock_with_wheels,
+    system_packages,
+    system_wheels,
 )
 from tests.conftest import ROOT
 
@@ -23,9 +28,11 @@ def test_the_wheel_is_the_same_bytes_every_build() -> None:
     assert build_wheel().data == build_wheel().data
 
 
-def test_the_wheel_holds_the_engine_and_the_browser_packages_whole_and_nothing_else() -> None:
+def test_the_core_wheel_holds_the_core_and_the_browser_packages_whole_and_nothing_else(
+        ) -> None:
     names = zipfile.ZipFile(io.BytesIO(build_wheel().data)).namelist()
-    assert "rules_core/verses/scene.py" in names
+    assert "rules_core/roll.py" in names and "rules_core/odds.py" in names
+    assert not [name for name in names if name.count("/") > 1 and name.startswith("rules_core/")]
     shipped = {name for name in names if name.startswith("site_plugins/")}
     browser = {path.relative_to(ROOT).as_posix() for package in BROWSER_PACKAGES
                for path in ROOT.joinpath(*package.split(".")).rglob("*.py")}
@@ -33,6 +40,23 @@ def test_the_wheel_holds_the_engine_and_the_browser_packages_whole_and_nothing_e
     assert "site_plugins/examples/cards/reroll.py" in names
     assert "site_plugins/examples/site/plugin.py" not in names  # needs MkDocs
     assert "site_plugins/examples/checking/pytest_plugin.py" not in names
+
+
+def test_every_system_of_rules_core_has_a_wheel_of_its_own_and_no_other() -> None:
+    systems = sorted(p.parent.name for p in ROOT.joinpath("rules_core").glob("*/__init__.py"))
+    assert system_packages() == tuple(systems) and "kruhl" in systems
+    for system, wheel in zip(systems, system_wheels(), strict=True):
+        names = zipfile.ZipFile(io.BytesIO(wheel.data)).namelist()
+        shipped = {n for n in names if not n.startswith(wheel.file_name.split("-")[0] + "-")}
+        assert wheel.file_name.startswith(f"rules_core_{system}-0.2.0+g")
+        assert shipped == {f"rules_core/{p.relative_to(ROOT / 'rules_core').as_posix()}"
+                           for p in ROOT.joinpath("rules_core", system).rglob("*.py")}
+        assert wheel.needed_by == f"rules_core.{system}"
+
+
+def test_a_name_that_is_no_system_has_no_wheel() -> None:
+    with pytest.raises(BrowserEngineError, match="'dice' is not a system of rules_core"):
+        build_wheel(system="dice")
 
 
 def test_the_wheel_record_lists_every_file_with_its_hash() -> None:
@@ -64,8 +88,32 @@ def test_icepool_ships_as_a_wheel_of_its_own_packed_the_same_every_build() -> No
     assert installed_wheel("icepool").data == wheel.data
 
 
-def test_the_engine_wheel_depends_on_icepool() -> None:
+def test_the_engine_wheel_depends_on_icepool_which_the_odds_need() -> None:
     assert build_wheel().depends == ("icepool",)
+    assert installed_wheel("icepool").needed_by == "rules_core.odds"
+    assert build_wheel().needed_by == ""
+
+
+def test_a_system_wheel_joins_rules_core_from_the_core_wheel(tmp_path: Path) -> None:
+    core, kruhl = tmp_path / "rules_reference-1-py3-none-any.whl", tmp_path / (
+        "rules_core_kruhl-1-py3-none-any.whl")
+    core.write_bytes(build_wheel().data)
+    kruhl.write_bytes(build_wheel(system="kruhl").data)
+    code = (
+        f"import sys\nsys.path[:0] = [{str(core)!r}]\n"
+        "import rules_core\n"
+        "try:\n    import rules_core.kruhl\nexcept ImportError:\n    pass\n"
+        "else:\n    raise SystemExit('kruhl came without its wheel')\n"
+        "from site_plugins.examples.cards.wheel_path import add_wheels\n"
+        f"add_wheels([{str(kruhl)!r}])\n"
+        "import rules_core.kruhl\n"
+        "assert rules_core.kruhl.__file__.startswith(" + repr(str(kruhl)) + ")\n"
+        "assert 'icepool' not in sys.modules and 'rules_core.odds' not in sys.modules\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True,
+                          text=True, check=False)
+    assert done.stdout.strip() == "ok", done.stderr
 
 
 def test_the_wheels_run_a_reroll_with_nothing_but_the_standard_library(tmp_path: Path) -> None:

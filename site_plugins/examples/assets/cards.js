@@ -11,6 +11,7 @@ import { bindDiceNotation } from "./dice-notation.js";
 import { bindRollers } from "./roller.js";
 import { focusableWideTables, inertClosedDrawer } from "./theme-fixes.js";
 import { LinkError, linkURL, parseRollLink, rollLink } from "./share-link.js";
+import { fillOdds, oddsFailed } from "./odds-follow.js";
 
 const sessions = new Map(); // session id → Map(card index → card state)
 
@@ -149,6 +150,23 @@ function showAnswer(figure, answer, shared = false) {
   return passages;
 }
 
+// The odds of an answer drawn before them, once they come (engine-client.js, call): filled in
+// on each card that still shows that answer's dice.
+function followOdds(sessionId, result) {
+  const still = (figure, answer) => figure
+    && JSON.stringify(stateOf(figure).rolls) === JSON.stringify(answer.rolls);
+  const cards = result.cards.filter((answer) => !answer.check).map((answer) => [
+    figuresOf(sessionId).find((f) => Number(f.dataset.rxIndex) === answer.index), answer]);
+  result.complete.then((full) => {
+    for (const answer of full.cards.filter((a) => !a.check)) {
+      const figure = cards.find(([, first]) => first.index === answer.index)?.[0];
+      if (!still(figure, answer)) continue;
+      fillOdds(bodyOf(figure), answer.html);
+      shown.get(sessionId)?.answers.set(answer.index, answer);
+    }
+  }, () => cards.forEach(([figure, answer]) => still(figure, answer) && oddsFailed(bodyOf(figure))));
+}
+
 // Tell a screen reader, once for the card, what its prose now says.
 function sayProse(figure, passages, lead = "") {
   const prose = passagesSaid(passages);
@@ -272,6 +290,7 @@ async function reroll(figure) {
   requestAnimationFrame(() => setTimeout(() => {
     performance.mark("rx-result-painted", { detail: timing });
     for (const [other, answer] of later) sayProse(other, showAnswer(other, answer));
+    if (result.complete) followOdds(figure.dataset.rxSession, result); // every card drawn
     performance.mark("rx-page-updated");
     done();
   }, 0));
@@ -343,6 +362,7 @@ async function openRollLink() {
   }
   markChecks(first.dataset.rxSession, true);
   showNewDiceBar(first, true);
+  if (result.complete) followOdds(first.dataset.rxSession, result);
   // The bar's words grew: a reader still at the card (not scrolled, focus not moved) is
   // brought clear of the bar again.
   if (document.activeElement === first && Math.abs(first.getBoundingClientRect().top - placed) < 2) showCard(first);

@@ -4,7 +4,7 @@
 // and no cards: anything on the page can call the engine through call(); cards.js is one such
 // caller.
 //
-//   call(op, request) → Promise   state() → "idle" | "loading" | "ready" | "failed"
+//   call(op, request, names) → Promise (see call)   state() → "idle" | "loading" | "ready" | "failed"
 //   warm()             start loading without waiting      onState(listener) → unsubscribe
 //   warmOnIntent(e)    warm on a mouse or a focused button, never a touch or a thrifty link
 //
@@ -66,8 +66,16 @@ function spawn() {
         stop(message.error, true); // the engine could not load: this worker is done
         return;
       }
-      engine.pending.delete(message.id);
       clearTimeout(call.timer);
+      if (message.ok && message.more) { // the odds follow under the same id
+        const follow = {};
+        message.result.complete = new Promise((resolve, reject) => Object.assign(follow, { resolve, reject }));
+        message.result.complete.catch(() => {}); // a caller that does not wait for the odds
+        call.resolve(message.result);
+        Object.assign(call, follow);
+        return;
+      }
+      engine.pending.delete(message.id);
       if (message.ok) call.resolve(message.result);
       else call.reject(Object.assign(new Error(message.error), { fatal: message.fatal }));
     }
@@ -111,7 +119,9 @@ function stop(reason, fatal) {
   setEngineState(fatal ? "failed" : "idle");
 }
 
-export function call(op, request) {
+// Ask the engine; resolves with its answer. An answer drawn before the odds were loaded has
+// ``complete``: a promise of the same answer with its odds (engine-worker.js).
+export function call(op, request, names = []) {
   let worker;
   try {
     worker = spawn();
@@ -134,13 +144,21 @@ export function call(op, request) {
     };
     if (engine.state === "ready") pending.arm(runLimitMs);
     engine.pending.set(id, pending);
-    worker.postMessage({ id, op, request });
+    worker.postMessage({ id, op, request, names });
   });
 }
 
-// Start loading without waiting for it (a reader showed interest).
+// Start loading without waiting for it (a reader showed interest): the engine, and the
+// wheels of the systems the page uses.
 export function warm() {
-  if (engine.state === "idle") call("load").catch(() => {});
+  if (engine.state === "idle") call("load", null, pageNames()).catch(() => {});
+}
+
+// What the page's engine users name, for the worker to fetch the wheels they will need: each
+// card's data (its code, its setup) and each roller's system.
+function pageNames() {
+  return [...document.querySelectorAll("[data-rx-example], [data-rx-system]")].map(
+    (element) => element.dataset.rxExample ?? `rules_core.${element.dataset.rxSystem}`);
 }
 
 // A link the reader pays for, or a slow one: the browser says so (Save-Data, or a 2G/3G

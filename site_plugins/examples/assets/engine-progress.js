@@ -52,6 +52,14 @@ export function plan(files) {
   loading.planned = files;
 }
 
+// Files a request named while the engine starts (a system's wheel): they are still to come
+// too, so the bar counts them (until the engine is ready; later ones are the request's own).
+export function addToPlan(files) {
+  if (loading.over) return;
+  loading.planned = [...new Set([...loading.planned, ...files])];
+  report();
+}
+
 // How long a file under way may send nothing before the load is stopped.
 export function stallLimitMs() {
   return loading.stallLimitMs;

@@ -2,20 +2,29 @@
 // reroll requests by calling Python (site_plugins.examples.cards.reroll). No rule logic lives here.
 // Its load's progress reports are engine-progress.js's; counting its fetches, engine-fetch.js's.
 //
-// Messages in:  {id, op: "load"}  |  {id, op, request} for each op Python answers
-//               (site_plugins.examples.cards.reroll.answer: "reroll", "replay", "roll")
+// Messages in:  {id, op: "load", names?}  |  {id, op, request} for each op Python answers
+//               (site_plugins.examples.cards.reroll.answer: "reroll", "replay", "roll", "dice")
 // Messages out: {type: "progress", stage, fraction, silenceMs, ifSilent} (engine-progress.js)
 //               {type: "ready", via, timeLimitMs, ms, timeline} (timeline: engine-progress.js)
-//               {id, ok: true, result}  |  {id, ok: false, error, fatal}
+//               {id, ok: true, result, more}  |  {id, ok: false, error, fatal}
+//
+// Every start loads the engine's core wheel; a game system's wheel (and icepool, which the
+// odds need) loads once a request names the module that needs it (the manifest's "needs"),
+// before Python answers it. The odds come after a first result: an answer drawn before icepool
+// is here says "oddsPending" and goes out with more: true; the same request, with the same
+// seed, is answered again once icepool is loaded, and that answer (the same dice, with their
+// odds) follows under the same id.
 
 import {
   downloadFailures, fetchBytes, fetchWheel, importCounted, prefetch, readManifest, watchFetches,
 } from "./engine-fetch.js";
-import { finish, plan, step, useManifest } from "./engine-progress.js";
+import { addToPlan, finish, plan, step, useManifest } from "./engine-progress.js";
 
 const runtime = new URL("pyodide/", import.meta.url);
-let engine = null; // a promise of {pyodide, answer, manifest, keepSnapshot}
+let engine = null; // a promise of {pyodide, answer, manifest, keepSnapshot, folder, wheels}
 let refuse = null; // fails the Python start under way (WebAssembly refused the runtime)
+let located = null; // a promise of {manifest, folder}, once the start has read the manifest
+const fetches = new Map(); // wheel → the promise of its bytes, fetched once (while it starts too)
 
 // Pyodide only warns when WebAssembly refuses its runtime (a Content-Security-Policy without
 // 'wasm-unsafe-eval', a damaged file) and then waits forever: the start fails at once instead.
@@ -70,12 +79,59 @@ function roomy() {
   return !connection || (!connection.saveData && !/(^|-)(2g|3g)$/.test(connection.effectiveType ?? ""));
 }
 
-async function start() {
+// The wheels of the manifest's "needs" that ``text`` names (a module such as rules_core.kruhl,
+// written in an example's code or setup, or the system a roller rolls).
+function wheelsNamed(manifest, text) {
+  const named = Object.entries(manifest.needs ?? {}).filter(([module]) => text.includes(module)
+    && new RegExp(`(^|[^\\w.])${module.replaceAll(".", "\\.")}(?!\\w)`).test(text));
+  return [...new Set(named.map(([, wheel]) => wheel))];
+}
+
+// What a message names: the texts of its request, a roller's system as its module, and what
+// a "load" sends of the page (engine-client.js, warm: its cards' data, its rollers' modules).
+function namedIn(message) {
+  const { request, names = [] } = message;
+  const system = typeof request?.system === "string" ? ` rules_core.${request.system}` : "";
+  const page = names.map((name) => { try { return JSON.parse(name); } catch { return name; } });
+  return `${textsOf([request, page]).join("\n")}${system}`;
+}
+
+// Every string in a request (the code and setup of its cards), as written.
+function textsOf(value) {
+  if (typeof value === "string") return [value];
+  if (value && typeof value === "object") return Object.values(value).flatMap(textsOf);
+  return [];
+}
+
+// The bytes of a wheel, fetched once.
+function fetchOnce(manifest, folder, name) {
+  if (!fetches.has(name)) {
+    const bytes = fetchWheel(folder, name, manifest);
+    bytes.catch(() => fetches.delete(name)); // a later request tries again
+    fetches.set(name, bytes);
+  }
+  return fetches.get(name);
+}
+
+// Start fetching what ``message`` names as soon as the manifest is read, while the engine
+// starts too (the bar counts them: engine-progress.js).
+async function fetchNamed(message) {
+  if (!located) return;
+  const { manifest, folder } = await located;
+  const names = wheelsNamed(manifest, namedIn(message)).filter((name) => !fetches.has(name));
+  addToPlan(names);
+  for (const name of names) fetchOnce(manifest, folder, name).catch(() => {});
+}
+
+async function start(first) {
   const began = performance.now();
   const since = downloadFailures().length; // failures of this attempt only
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
   step("runtime", "starting the engine");
-  const manifest = await readManifest(runtime);
+  const reading = readManifest(runtime);
+  located = reading.then((manifest) => ({ manifest, folder: new URL(manifest.dir, runtime) }));
+  located.catch(() => { located = null; });
+  const manifest = await reading;
   useManifest(manifest);
   const folder = new URL(manifest.dir, runtime); // the engine's content-named folder
   watchFetches(folder, manifest);
@@ -83,7 +139,9 @@ async function start() {
   const snapshotURL = manifest.snapshot ? new URL(manifest.snapshot, folder) : null;
   const fromSnapshot = Boolean(snapshotURL)
     && (manifest.snapshotFirstVisit || await isCached(snapshotURL));
-  plan([...manifest.files, manifest.lock, ...(fromSnapshot ? [manifest.snapshot] : manifest.wheels)]);
+  const core = manifest.core ?? manifest.wheels;
+  const needed = [...core, ...wheelsNamed(manifest, namedIn(first))];
+  plan([...manifest.files, manifest.lock, ...(fromSnapshot ? [manifest.snapshot] : needed)]);
   // Every download starts now, Pyodide's own included: on a first visit the link, not the
   // CPU, is what the reader waits for, so it must never sit idle while a script loads.
   const scripts = manifest.files.filter((name) => name.endsWith(".js"));
@@ -91,7 +149,7 @@ async function start() {
   const downloads = prefetch(folder, [...fetched, manifest.lock]);
   const snapshot = fromSnapshot ? fetchBytes(snapshotURL, manifest.sizes[manifest.snapshot]) : null;
   snapshot?.catch(() => {}); // handled below, where loadPyodide awaits it: no stray error
-  const wheels = fromSnapshot ? [] : manifest.wheels.map((name) => fetchWheel(folder, name, manifest));
+  const wheels = fromSnapshot ? [] : needed.map((name) => fetchOnce(manifest, folder, name));
   wheels.forEach((wheel) => wheel.catch(() => {})); // awaited below, where a failure counts
   const [modules] = await Promise.all([
     Promise.all(scripts.map((name) => importCounted(folder, name))),
@@ -110,7 +168,7 @@ async function start() {
       step("snapshot", "restoring the engine's start-up snapshot");
       pyodide = await startPyodide(loadPyodide, { ...options, _loadSnapshot: snapshot }, since);
       pyodide.runPython("import site_plugins.examples.cards.reroll");
-      via = "snapshot";
+      via = "snapshot"; // every wheel's modules are imported already
     } catch (error) {
       console.warn(`rules-examples: snapshot restore failed (${error}); starting Pyodide plainly`);
       pyodide = null;
@@ -121,9 +179,11 @@ async function start() {
     pyodide = await startPyodide(loadPyodide, options, since);
     step("engine", "installing the rules engine", 0.95);
     const data = await Promise.all(fromSnapshot // a restore that failed: fetch them now
-      ? manifest.wheels.map((name) => fetchWheel(folder, name, manifest)) : wheels);
-    putOnPath(pyodide, manifest.wheels.map((name, index) => [name, data[index]]));
+      ? needed.map((name) => fetchOnce(manifest, folder, name)) : wheels);
+    putOnPath(pyodide, needed.map((name, index) => [name, data[index]]));
   }
+  const onPath = new Map((via === "snapshot" ? manifest.wheels : needed)
+    .map((name) => [name, Promise.resolve()]));
   const answer = pyodide.pyimport("site_plugins.examples.cards.reroll").answer;
   const ms = Math.round(performance.now() - began);
   const timeline = finish();
@@ -132,12 +192,39 @@ async function start() {
   // After a plain start, the snapshot is kept for the next one (the service worker caches it)
   // once this visit's first result is out, and only where the link has room for it.
   const keepSnapshot = via === "plain start" && snapshotURL && roomy() ? snapshotURL : null;
-  return { pyodide, answer, manifest, keepSnapshot };
+  return { pyodide, answer, manifest, keepSnapshot, folder, wheels: onPath };
+}
+
+// The wheels ``names`` on sys.path, each fetched once (a failure lets a later request retry).
+function loadWheels(loaded, names) {
+  return Promise.all(names.map((name) => {
+    if (!loaded.wheels.has(name)) {
+      const put = fetchOnce(loaded.manifest, loaded.folder, name)
+        .then((bytes) => putOnPath(loaded.pyodide, [[name, bytes]]))
+        .catch((error) => {
+          loaded.wheels.delete(name);
+          throw new Error(`${name} could not be loaded (${error?.message ?? error})`);
+        });
+      loaded.wheels.set(name, put);
+    }
+    return loaded.wheels.get(name);
+  }));
+}
+
+// Python's answer to ``op``, parsed, with the times the benchmarks read.
+function answerOf(loaded, op, request, seed, received) {
+  const began = performance.now();
+  const result = JSON.parse(loaded.answer(op, JSON.stringify(request), seed));
+  result.pythonMs = Math.round((performance.now() - began) * 10) / 10;
+  result.received = received;
+  result.replied = performance.timeOrigin + performance.now();
+  return result;
 }
 
 // The engine's wheels on sys.path as they are: Python imports their compiled modules from the
-// zips (zipimport), with no install step. The build traces and snapshots the engine the same
-// way (node/trace_stdlib.mjs, node/make_snapshot.mjs).
+// zips (zipimport), with no install step, and a system's wheel joins rules_core's own path
+// (site_plugins.examples.cards.wheel_path). The build traces and snapshots the engine the
+// same way (node/trace_stdlib.mjs, node/make_snapshot.mjs).
 function putOnPath(pyodide, wheels) {
   pyodide.FS.mkdirTree("/lib/rules-examples");
   const sys = pyodide.pyimport("sys");
@@ -149,6 +236,7 @@ function putOnPath(pyodide, wheels) {
   } finally {
     sys.destroy();
   }
+  pyodide.runPython("from site_plugins.examples.cards.wheel_path import join_systems; join_systems()");
 }
 
 function keepSnapshotOnce(loaded) {
@@ -163,8 +251,10 @@ self.onmessage = async (event) => {
   const { id, op, request } = event.data;
   let loaded;
   try {
-    engine ??= start();
+    if (engine) fetchNamed(event.data); // the start under way fetches the first message's
+    engine ??= start(event.data);
     loaded = await engine;
+    await loadWheels(loaded, wheelsNamed(loaded.manifest, namedIn(event.data)));
   } catch (error) {
     engine = null; // the next request tries again
     postMessage({ id, ok: false, fatal: true, error: String(error?.message ?? error) });
@@ -174,12 +264,14 @@ self.onmessage = async (event) => {
     if (op === "load") {
       postMessage({ id, ok: true, result: null });
     } else if (typeof op === "string" && op !== "load") {
-      const began = performance.now();
-      const result = JSON.parse(loaded.answer(op, JSON.stringify(request)));
-      result.pythonMs = Math.round((performance.now() - began) * 10) / 10;
-      result.received = received;
-      result.replied = performance.timeOrigin + performance.now();
-      postMessage({ id, ok: true, result });
+      const seed = crypto.getRandomValues(new Uint32Array(1))[0]; // the same dice, asked again
+      const result = answerOf(loaded, op, request, seed, received);
+      const odds = result.oddsPending ? loaded.manifest.needs?.["rules_core.odds"] : null;
+      postMessage({ id, ok: true, result, more: Boolean(odds) });
+      if (odds) {
+        await loadWheels(loaded, [odds]);
+        postMessage({ id, ok: true, result: answerOf(loaded, op, request, seed, received) });
+      }
       keepSnapshotOnce(loaded);
     } else {
       throw new Error(`unknown operation ${op}`);

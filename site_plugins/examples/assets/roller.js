@@ -4,6 +4,7 @@
 // faces; opening it replays exactly those faces.
 
 import { call, warmOnIntent } from "./engine-client.js";
+import { fillOdds, oddsFailed } from "./odds-follow.js";
 import { LinkError, linkURL, parseRollerLink, rollerLink } from "./share-link.js";
 
 // ``quiet``: for screen readers only (the result itself shows it to the eye).
@@ -48,8 +49,12 @@ async function roll(form, request, shared) {
     return;
   }
   form.dataset.rxRolled = "true";
-  form.querySelector(".rx-roller-result").innerHTML = result.html; // escaped by render_views.py
+  const shown = form.querySelector(".rx-roller-result");
+  shown.innerHTML = result.html; // escaped by render_views.py
   form.lastRoll = { values: result.values, dice: result.dice };
+  result.complete?.then( // the odds, once loaded, while this roll is still the one shown
+    (full) => form.lastRoll.dice === result.dice && fillOdds(shown, full.html),
+    () => form.lastRoll.dice === result.dice && oddsFailed(shown));
   form.querySelector(".rx-roller-link").hidden = false;
   if (shared) say(form, `A shared roll: the dice of the link you opened. ${result.announcement}`);
   else say(form, result.announcement, true);

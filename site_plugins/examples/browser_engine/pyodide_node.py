@@ -10,6 +10,7 @@ without that step's result (a plain start, the whole standard library) and says 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import json
 import shutil
@@ -36,6 +37,12 @@ SNAPSHOT_TIME_LIMIT = 120
 #: an error in words (an example that fails in a way no docs example does).
 ALWAYS = ("traceback.py", "linecache.py", "tokenize.py", "token.py", "textwrap.py",
           "warnings.py", "_py_warnings.py", "reprlib.py", "contextlib.py")
+#: Standard library files left out whatever the trace saw: modules the library imports only
+#: under ``try: … except ImportError`` for what the engine never does (TLS in asyncio, bz2,
+#: lzma and zstd archives in shutil and zipfile), whose importers carry on without them.
+#: tests/pyodide/test_trimmed_stdlib.py rerolls every docs example on the library without
+#: them.
+OPTIONAL = ("ssl.py", "_ssl.py", "bz2.py", "lzma.py", "compression/zstd/")
 
 
 def pyodide_version(folder: Path) -> str:
@@ -164,9 +171,9 @@ def compile_stdlib(pyodide: Path, source: bytes, cache: Path, node: str | None =
 
 def compiled_wheel(pyodide: Path, wheel: Wheel, cache: Path, node: str | None = None) -> Wheel:
     """``wheel`` with its modules compiled to Python 3.14 bytecode in Pyodide, as
-    :func:`compile_stdlib` compiles the standard library (no docstrings, no asserts); the page
-    imports it from the zip and compiles nothing. Its members are stored, not deflated, so that
-    its ``.br`` compresses across them (0.35 MB for both wheels against 0.58 MB deflated). Its
+    :func:`compile_stdlib` compiles the standard library (no docstrings, no asserts, line
+    numbers without columns); the page imports it from the zip and compiles nothing. Its
+    members are stored, not deflated, so that its ``.br`` compresses across them. Its
     ``RECORD`` (which lists the sources) is left out; its name says which Python it is for
     (``…-cp314-none-any.whl``). Cached by content."""
     compiled = compile_stdlib(pyodide, wheel.data, cache, node)
@@ -174,8 +181,9 @@ def compiled_wheel(pyodide: Path, wheel: Wheel, cache: Path, node: str | None = 
         entries = {name: archive.read(name) for name in archive.namelist()
                    if not name.endswith(".dist-info/RECORD")}
     name, version, *_ = wheel.file_name.split("-")
-    return Wheel(f"{name}-{version}-{python_tag(pyodide)}-none-any.whl",
-                 reproducible_zip(entries, stored=True), wheel.imports, wheel.depends)
+    return dataclasses.replace(
+        wheel, file_name=f"{name}-{version}-{python_tag(pyodide)}-none-any.whl",
+        data=reproducible_zip(entries, stored=True))
 
 
 def python_tag(pyodide: Path) -> str:
@@ -204,12 +212,14 @@ def _trace_folder(wheels: list[Wheel], cards_json: bytes) -> Iterator[Path]:
 
 
 def trimmed_stdlib(full: Path, files: Iterable[str]) -> bytes:
-    """``full`` (Pyodide's ``python_stdlib.zip``) cut down to ``files``, the files in
-    :data:`ALWAYS` and every package ``__init__.py`` above them (sources, deflated: what
-    :func:`compile_stdlib` compiles). Same input, same bytes."""
+    """``full`` (Pyodide's ``python_stdlib.zip``) cut down to ``files`` and the files in
+    :data:`ALWAYS`, less those in :data:`OPTIONAL`, and every package ``__init__.py`` above
+    them (sources, deflated: what :func:`compile_stdlib` compiles). Same input, same
+    bytes."""
     with zipfile.ZipFile(full) as source:
         names = set(source.namelist())
-        wanted = {name for name in (*files, *ALWAYS) if name in names}
+        wanted = {name for name in (*files, *ALWAYS)
+                  if name in names and not name.startswith(OPTIONAL)}
         for name in list(wanted):
             parts = name.split("/")[:-1]
             for depth in range(1, len(parts) + 1):

@@ -58,6 +58,8 @@ from site_plugins.examples.browser_engine.wheels import (
     build_wheel,
     installed_wheel,
     lock_with_wheels,
+    system_packages,
+    system_wheels,
     wheel_sources,
 )
 
@@ -99,12 +101,13 @@ _WHEELS: dict[str, Wheel] = {}
 
 
 def engine_wheels() -> list[Wheel]:
-    """Our wheel and its dependencies' (:mod:`~site_plugins.examples.browser_engine.wheels`),
-    packed once per process for the same sources."""
-    sources = wheel_sources()
+    """Our wheels and our dependencies' (:mod:`~site_plugins.examples.browser_engine.wheels`):
+    the core's first, then one per system, then the dependencies'; packed once per process for
+    the same sources."""
     digest = hashlib.sha256()
-    for name, data in sources.items():
-        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    for system in (None, *system_packages()):
+        for name, data in wheel_sources(system).items():
+            digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
     for name in DEPENDENCIES:
         try:
             version = importlib.metadata.version(name)
@@ -114,10 +117,12 @@ def engine_wheels() -> list[Wheel]:
     key = digest.hexdigest()
     if key not in _WHEELS:
         _WHEELS.clear()
-        _WHEELS[key] = build_wheel(sources)
+        _WHEELS[key] = build_wheel()
+        for wheel in system_wheels():
+            _WHEELS[f"{key}:{wheel.needed_by}"] = wheel
         for name in DEPENDENCIES:
             _WHEELS[f"{key}:{name}"] = installed_wheel(name)
-    return [_WHEELS[key], *(_WHEELS[f"{key}:{name}"] for name in DEPENDENCIES)]
+    return [wheel for name, wheel in _WHEELS.items() if name.startswith(key)]
 
 
 def find_node() -> str | None:
@@ -234,6 +239,10 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
         "stdlib": STDLIB,
         "wheel": wheels[0].file_name,
         "wheels": [wheel.file_name for wheel in wheels],
+        # What a page loads: the core at every start; a system's wheel (or icepool, for the
+        # odds) once a request names the module that needs it (engine-worker.js).
+        "core": [wheel.file_name for wheel in wheels if not wheel.needed_by],
+        "needs": {wheel.needed_by: wheel.file_name for wheel in wheels if wheel.needed_by},
         "sha256": {wheel.file_name: wheel.sha256 for wheel in wheels},
         "integrity": {wheel.file_name: _integrity(wheel.data) for wheel in wheels},
         "snapshot": snapshot_name,

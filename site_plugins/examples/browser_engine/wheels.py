@@ -1,6 +1,14 @@
-"""The wheels the browser installs: ours (the engine and the browser subpackages of the
-examples, :data:`BROWSER_PACKAGES`) and icepool's, built deterministically at build time, and
-Pyodide's lock file entries for them.
+"""The wheels the browser installs: ours and icepool's, built deterministically at build time,
+and Pyodide's lock file entries for them.
+
+Ours are split so that a page fetches what its examples use and no more: the core wheel
+(``rules_core``'s shared core and the browser subpackages of the examples,
+:data:`BROWSER_PACKAGES`), which every page loads, and one wheel per game system
+(``rules_core/<system>/`` only, named ``rules_core_<system>``), which a page loads when a
+request names that system. The systems are found, not listed: every subpackage of
+``rules_core`` is one (:func:`system_packages`). A system wheel's name starts with
+``SYSTEM_WHEEL_PREFIX`` (``rules_core_kruhl``): the page puts its ``rules_core/`` on
+``rules_core``'s own path (:func:`site_plugins.examples.cards.wheel_path.join_systems`).
 
 Build-time only. Same sources give the same bytes, so a rebuild changes no file a reader's
 browser has cached. Nothing is downloaded: icepool's wheel is packed from the installed
@@ -14,17 +22,21 @@ import hashlib
 import importlib.metadata
 import io
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
 import rules_core
 import site_plugins
 from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
+from site_plugins.examples.cards.wheel_path import SYSTEM_WHEEL_PREFIX
 
 WHEEL_NAME = "rules_reference"
 WHEEL_VERSION = "0.2.0"
 #: Pure-Python distributions the engine needs in the browser, shipped as wheels of their own.
 DEPENDENCIES = ("icepool",)
+#: The one module of ours that imports each dependency: a page loads the dependency's wheel
+#: only once a request needs that module (the odds follow a card's first result).
+NEEDED_BY = {"icepool": "rules_core.odds"}
 #: The subpackages of the examples the browser imports, each shipped whole: they import only
 #: the standard library, ``rules_core`` and each other (the rest of ``site_plugins`` needs
 #: MkDocs, pytest or processes of its own).
@@ -39,6 +51,9 @@ class Wheel:
     data: bytes
     imports: tuple[str, ...]
     depends: tuple[str, ...] = ()
+    #: The module whose import needs this wheel (``rules_core.kruhl``, ``rules_core.odds``
+    #: for icepool); ``""``: the core, which every page loads.
+    needed_by: str = ""
 
     @property
     def sha256(self) -> str:
@@ -56,15 +71,32 @@ class Wheel:
         return self.file_name.split("-")[1]
 
 
-def wheel_sources() -> dict[str, bytes]:
-    """Archive path → bytes of every file the browser's Python needs, in a stable order:
-    ``rules_core``, the ``__init__.py`` of each package above the :data:`BROWSER_PACKAGES`,
-    and every module of those packages."""
+def system_packages() -> tuple[str, ...]:
+    """The game systems of ``rules_core`` (``kruhl``, …): its subpackages, found on disk."""
     core = Path(rules_core.__file__).parent
+    return tuple(sorted(init.parent.name for init in core.glob("*/__init__.py")))
+
+
+def wheel_sources(system: str | None = None) -> dict[str, bytes]:
+    """Archive path → bytes of every file of a wheel, in a stable order. The core (``system``
+    ``None``): ``rules_core`` without its systems, the ``__init__.py`` of each package above
+    the :data:`BROWSER_PACKAGES`, and every module of those packages. A system: the files of
+    ``rules_core/<system>/``."""
+    core = Path(rules_core.__file__).parent
+    systems = system_packages()
+    if system is not None and system not in systems:
+        raise BrowserEngineError(f"{system!r} is not a system of rules_core (those are "
+                                 f"{', '.join(systems)})")
     files: dict[str, bytes] = {}
     for path in sorted(core.rglob("*")):
-        if path.is_file() and (path.suffix == ".py" or path.name == "py.typed"):
-            files[f"rules_core/{path.relative_to(core).as_posix()}"] = path.read_bytes()
+        if not path.is_file() or not (path.suffix == ".py" or path.name == "py.typed"):
+            continue
+        relative = path.relative_to(core)
+        top = relative.parts[0] if len(relative.parts) > 1 else None
+        if top == system:
+            files[f"rules_core/{relative.as_posix()}"] = path.read_bytes()
+    if system is not None:
+        return files
     root = Path(site_plugins.__file__).parents[1]
     for above in sorted({name for package in BROWSER_PACKAGES
                          for name in packages_above(package)}):
@@ -82,14 +114,26 @@ def packages_above(package: str) -> list[str]:
     return [".".join(parts[:depth]) for depth in range(1, len(parts))]
 
 
-def build_wheel(sources: dict[str, bytes] | None = None) -> Wheel:
-    """A py3-none-any wheel of ``sources``; its version carries a hash of the contents."""
-    sources = wheel_sources() if sources is None else sources
+def build_wheel(sources: dict[str, bytes] | None = None, system: str | None = None) -> Wheel:
+    """A py3-none-any wheel of ``sources`` (by default :func:`wheel_sources` of ``system``):
+    the core's, or with ``system`` that system's; its version carries a hash of the
+    contents."""
+    sources = wheel_sources(system) if sources is None else sources
     digest = hashlib.sha256()
     for name, data in sources.items():
         digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
     version = f"{WHEEL_VERSION}+g{digest.hexdigest()[:10]}"
-    return _pack(WHEEL_NAME, version, sources, ("rules_core", "site_plugins"), DEPENDENCIES)
+    if system is None:
+        return _pack(WHEEL_NAME, version, sources, ("rules_core", "site_plugins"),
+                     DEPENDENCIES)
+    package = f"rules_core.{system}"
+    return replace(_pack(f"{SYSTEM_WHEEL_PREFIX}{system}", version, sources, (package,),
+                         (WHEEL_NAME.replace("_", "-"),)), needed_by=package)
+
+
+def system_wheels() -> list[Wheel]:
+    """A wheel for each system of :func:`system_packages`, in their order."""
+    return [build_wheel(system=system) for system in system_packages()]
 
 
 def installed_wheel(distribution: str) -> Wheel:
@@ -111,7 +155,8 @@ def installed_wheel(distribution: str) -> Wheel:
     if not sources:
         raise BrowserEngineError(f"the installed {distribution} has no Python files to ship")
     tops = tuple(sorted({name.split("/")[0].removesuffix(".py") for name in sources}))
-    return _pack(dist.metadata["Name"].replace("-", "_"), dist.version, sources, tops, ())
+    return replace(_pack(dist.metadata["Name"].replace("-", "_"), dist.version, sources, tops,
+                         ()), needed_by=NEEDED_BY.get(distribution, ""))
 
 
 def _pack(name: str, version: str, sources: dict[str, bytes], imports: tuple[str, ...],

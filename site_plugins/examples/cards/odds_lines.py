@@ -5,15 +5,24 @@ back on every reroll of a card and every build of ``mkdocs serve``. An :class:`O
 keeps the lines it worked out (at most ``limit``, the least recently used leaving first)
 and the lines a build read from its cache on disk (:mod:`~site_plugins.examples.site.
 odds_cache`), by the question's ``repr``, which names every part of the question.
+
+In the browser the odds come a moment after a card's first result: the page loads icepool
+(which :mod:`rules_core.odds` needs) only once that result is out. Until then
+:meth:`OddsLines.ready` is false, nothing here imports the odds, and the cards draw a line
+saying the odds are on their way (:attr:`OddsLines.waited` counts them).
 """
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from collections import OrderedDict
 from collections.abc import Mapping
 
-from rules_core.odds_text import describe
 from rules_core.question import Question
+
+#: The distribution the odds are worked out with (imported by :mod:`rules_core.odds` only).
+ODDS_ENGINE = "icepool"
 
 MAX_LINES = 20_000
 """The most lines worked out that a process keeps (this site's cards ask about 460)."""
@@ -26,9 +35,18 @@ class OddsLines:
         self.limit = limit
         self._worked: OrderedDict[Question, str] = OrderedDict()
         self._known: dict[str, str] = {}
+        #: Lines asked for while the odds could not be worked out yet (see :meth:`ready`).
+        self.waited = 0
+
+    def ready(self) -> bool:
+        """Whether odds can be worked out here: icepool is imported or importable (in the
+        browser, once the page has loaded its wheel)."""
+        return ODDS_ENGINE in sys.modules or importlib.util.find_spec(ODDS_ENGINE) is not None
 
     def line(self, question: Question) -> str:
         """The words of ``question``: kept, known from a cache, or worked out now."""
+        from rules_core.odds_text import describe  # imports icepool's user: once it is here
+
         line = self._worked.get(question)
         if line is not None:
             self._worked.move_to_end(question)

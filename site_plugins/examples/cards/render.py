@@ -10,10 +10,10 @@ a page or a result is escaped.
 
 from __future__ import annotations
 
-import html
 import json
 from collections.abc import Iterable, Mapping, Sequence
 
+from site_plugins.examples.cards.escape import escape_html as _e
 from site_plugins.examples.cards.render_code import render_code
 from site_plugins.examples.cards.render_reader import render_reader
 from site_plugins.examples.cards.render_views import render_die, render_explanation
@@ -135,7 +135,3 @@ def card_data(run: ExampleRun, session_id: str, index: int, setup: str = "",
         "rolls": [list(r) for r in run.rolls],
         **extra,
     }
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)

@@ -10,13 +10,13 @@ Pure Python (no MkDocs): the browser draws the code of a rerolled card with it t
 
 from __future__ import annotations
 
-import html
 import io
 import re
 import tokenize
 from collections.abc import Iterator, Mapping
 
 from rules_core.dice import format_faces
+from site_plugins.examples.cards.escape import escape_html as _e
 from site_plugins.examples.language.session import ExampleRun, StepRun
 
 #: A ``rolled(...)`` call with its faces as one string literal (or none): its faces can be
@@ -146,7 +146,3 @@ def _line_offsets(source: str) -> list[int]:
 
 def _tokens(source: str) -> Iterator[tokenize.TokenInfo]:
     return tokenize.generate_tokens(io.StringIO(source).readline)
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)

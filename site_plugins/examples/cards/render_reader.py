@@ -15,11 +15,11 @@ Pure Python (no MkDocs): the browser draws rerolled cards with it too.
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass, replace
 
 from rules_core.explain import Explanation, StatLine, TableView
+from site_plugins.examples.cards.escape import escape_html as _e
 from site_plugins.examples.cards.render_code import statement_words
 from site_plugins.examples.cards.render_views import render_explanation, render_stat_lines
 from site_plugins.examples.language.session import ExampleRun, StepRun
@@ -261,7 +261,3 @@ def _fold(first: Explanation, second: Explanation) -> Explanation:
     rows = TableView(table.caption, table.header, table.rows + second.tables[0].rows)
     lines = tuple(dict.fromkeys(first.lines + second.lines))
     return replace(first, lines=lines, tables=(rows,))
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)

@@ -13,12 +13,16 @@ the explanation, the odds.
 from __future__ import annotations
 
 import functools
-import html
 from collections.abc import Iterable
 
 from rules_core.explain import DieView, Explanation, RollView, StatLine, TableView
 from rules_core.question import Question
+from site_plugins.examples.cards.escape import escape_html as _e
 from site_plugins.examples.cards.odds_lines import ODDS_LINES
+
+#: What an odds line says until the odds are worked out (the browser loads them after the
+#: card's first result).
+ODDS_PENDING = "Odds on their way…"
 
 #: Pip positions on a 3×3 grid (0–8) for each face of a d6.
 _PIPS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
@@ -58,11 +62,19 @@ def render_roll(roll: RollView) -> str:
 
 
 def render_odds(questions: tuple[Question, ...]) -> str:
-    """The exact odds of the result's rolls, one line per distinct question."""
-    lines = [ODDS_LINES.line(q) for q in dict.fromkeys(questions)]
-    if not lines:
+    """The exact odds of the result's rolls, one line per distinct question; where the odds
+    cannot be worked out yet (the browser loads them after the first result), as many lines
+    saying they are on their way, in a list that a screen reader hears politely when the
+    odds replace them (cards.js)."""
+    asked = list(dict.fromkeys(questions))
+    if not asked:
         return ""
-    items = "".join(f"<li>{_e(line)}</li>" for line in lines)
+    if not ODDS_LINES.ready():
+        ODDS_LINES.waited += len(asked)
+        items = f"<li>{_e(ODDS_PENDING)}</li>" * len(asked)
+        return (f'<ul class="rx-odds rx-odds-pending" aria-label="Odds" aria-live="polite">'
+                f"{items}</ul>")
+    items = "".join(f"<li>{_e(ODDS_LINES.line(q))}</li>" for q in asked)
     return f'<ul class="rx-odds" aria-label="Odds">{items}</ul>'
 
 
@@ -144,7 +156,3 @@ def _legend(rolls: tuple[RollView, ...]) -> str:
     used = dict.fromkeys(mark for roll in rolls for die in roll.dice for mark in die.marks)
     items = "".join(f"<li>{_e(mark.glyph)} {_e(mark.legend)}</li>" for mark in used)
     return f'<ul class="rx-legend" aria-label="Key to the marks">{items}</ul>' if items else ""
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)

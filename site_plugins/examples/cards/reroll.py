@@ -32,6 +32,7 @@ from typing import Any
 from rules_core.explain import StatLine
 from rules_core.words import count
 from site_plugins.examples.cards.dice_notation import dice_answer
+from site_plugins.examples.cards.odds_lines import ODDS_LINES
 from site_plugins.examples.cards.render_code import render_code
 from site_plugins.examples.cards.render_reader import render_reader
 from site_plugins.examples.cards.roll_forms import roll_answer
@@ -68,17 +69,24 @@ def answer(op: str, request_json: str, seed: int | None = None) -> str:
     JSON out): ``reroll`` (:func:`reroll_page`), ``replay`` (:func:`replay_page`) or
     ``roll`` (a chapter's roller, :func:`site_plugins.examples.cards.roll_forms.roll_answer`)
     or ``dice`` (dice written in the prose,
-    :func:`site_plugins.examples.cards.dice_notation.dice_answer`)."""
+    :func:`site_plugins.examples.cards.dice_notation.dice_answer`). An answer drawn before
+    the odds can be worked out says ``"oddsPending": true``: asked again with the same
+    ``seed`` once they can be, it has the same dice and their odds."""
+    ODDS_LINES.waited = 0
     if op == "reroll":
-        return reroll_page(request_json, seed)
-    if op == "replay":
-        return replay_page(request_json)
-    if op == "roll":
-        return roll_answer(request_json, seed)
-    if op == "dice":
-        return dice_answer(request_json, seed)
-    raise RerollRequestError(f"unknown operation {op!r}: the operations are reroll, replay, "
-                             "roll, dice")
+        text = reroll_page(request_json, seed)
+    elif op == "replay":
+        text = replay_page(request_json)
+    elif op == "roll":
+        text = roll_answer(request_json, seed)
+    elif op == "dice":
+        text = dice_answer(request_json, seed)
+    else:
+        raise RerollRequestError(f"unknown operation {op!r}: the operations are reroll, "
+                                 "replay, roll, dice")
+    if ODDS_LINES.waited and text.endswith("}"):
+        return text[:-1] + ', "oddsPending": true}'
+    return text
 
 
 def reroll_page(request_json: str, seed: int | None = None) -> str:

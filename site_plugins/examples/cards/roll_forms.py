@@ -12,7 +12,6 @@ Pure Python with no MkDocs imports: the browser answers ``roll`` requests with i
 
 from __future__ import annotations
 
-import html
 import importlib
 import json
 import re
@@ -22,6 +21,7 @@ from rules_core.dice import RandomDice, ScriptedDice
 from rules_core.errors import RulesCoreError
 from rules_core.roll_form import ChoiceField, NumberField, RollForm
 from rules_core.system import systems
+from site_plugins.examples.cards.escape import escape_html as _e
 from site_plugins.examples.cards.render_views import render_explanation
 
 #: The page each chapter's roller is on, inside the chapter's folder.
@@ -156,7 +156,3 @@ def _field(system: str, field: NumberField | ChoiceField) -> str:
         control = f'<select id="{ident}" name="{_e(field.name)}"{described}>{options}</select>'
     return (f'<div class="rx-field"><label for="{ident}">{_e(field.label)}</label>'
             f"{control}{hint}</div>")
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)

@@ -3,7 +3,8 @@
 //   node compile_stdlib.mjs <pyodide-dir> <source-zip> <out-zip>
 //
 // Every .py member becomes a .pyc beside where it was (the layout zipimport reads without a
-// source), compiled with optimize=2 (no docstrings, no asserts); other members are copied. The
+// source), compiled with optimize=2 (no docstrings, no asserts) and without column positions
+// (below); other members are copied. The
 // page then imports the library without compiling it: Pyodide starts about three times faster
 // (measured under Node: 0.7 s instead of 2.2 s). Members are stored, for the host's (or the
 // page's) gzip to compress across them. Same input, same bytes.
@@ -17,7 +18,11 @@ if (!out) {
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
+// PYTHONNODEBUGRANGES: the bytecode keeps its line numbers but not the columns of each
+// instruction (the ^^^ under a traceback's line): a quarter of the compiled library's bytes
+// once compressed (0.84 MB → 0.63 MB brotli, measured on this site's trimmed library).
+const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep,
+  env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" } });
 pyodide.FS.writeFile("/tmp/source.zip", new Uint8Array(fs.readFileSync(source)));
 pyodide.runPython(`
 import zipfile

@@ -13,7 +13,8 @@ if (!wheels.length) {
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 
 // The wheels on sys.path as they are, as the page puts them (engine-worker.js, putOnPath):
-// Python imports their compiled modules from the zips, with no install step.
+// Python imports their compiled modules from the zips, with no install step; each system's
+// wheel joins rules_core's own path (site_plugins.examples.cards.wheel_path).
 function putOnPath(pyodide, wheels) {
   pyodide.FS.mkdirTree("/lib/rules-examples");
   const sys = pyodide.pyimport("sys");
@@ -22,6 +23,7 @@ function putOnPath(pyodide, wheels) {
     sys.path.insert(0, `/lib/rules-examples/${name}`);
   }
   sys.destroy();
+  pyodide.runPython("from site_plugins.examples.cards.wheel_path import join_systems; join_systems()");
 }
 
 // The snapshot holds the standard library the page will load (the trimmed one, if any).
