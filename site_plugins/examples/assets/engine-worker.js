@@ -11,7 +11,7 @@
 import {
   downloadFailures, fetchBytes, fetchWheel, importCounted, prefetch, readManifest, watchFetches,
 } from "./engine-fetch.js";
-import { finish, plan, step, useManifest } from "./engine-progress.js";
+import { finish, plan, step, timed, useManifest } from "./engine-progress.js";
 
 const runtime = new URL("pyodide/", import.meta.url);
 let engine = null; // a promise of {pyodide, answer, manifest, keepSnapshot}
@@ -19,14 +19,21 @@ let refuse = null; // fails the Python start under way (WebAssembly refused the 
 
 // Pyodide only warns when WebAssembly refuses its runtime (a Content-Security-Policy without
 // 'wasm-unsafe-eval', a damaged file) and then waits forever: the start fails at once instead.
+// Each compile is timed for the timeline ("compile", from the call to the module instantiated).
 function watchCompiles() {
   for (const name of ["instantiate", "instantiateStreaming"]) {
     const original = WebAssembly[name];
     if (typeof original !== "function" || original.watched) continue;
-    WebAssembly[name] = Object.assign((...args) => original.apply(WebAssembly, args).catch((error) => {
-      refuse?.(error);
-      throw error;
-    }), { watched: true });
+    WebAssembly[name] = Object.assign((...args) => {
+      const compiled = timed("compile");
+      return original.apply(WebAssembly, args).then((result) => {
+        compiled();
+        return result;
+      }, (error) => {
+        refuse?.(error);
+        throw error;
+      });
+    }, { watched: true });
   }
 }
 
