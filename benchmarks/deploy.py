@@ -272,12 +272,15 @@ def click_and_wait(page: Page) -> float:
 
 def wait_until_kept(page: Page, site: str) -> bool:
     """Wait (up to 2 min) until the service worker has kept the engine's snapshot (it does not
-    where the browser reckons the link a 2G or 3G one, as it may the slow 4G emulation)."""
+    where the browser reckons the link a 2G or 3G one, as it may the slow 4G emulation):
+    unpacked, where the engine keeps what it unpacked (its manifest names a ``cache``), else
+    as the ``.gz`` it was fetched as."""
     for _ in range(240):
         if page.evaluate(
                 "(async (site) => { const base = new URL('assets/rules-examples/pyodide/', site);"
                 " const m = await (await fetch(new URL('manifest.json', base))).json();"
                 " if (!m.snapshot) return true; const u = new URL(m.dir + m.snapshot, base).href;"
+                " if (m.cache) return Boolean(await caches.match(u));"
                 " return Boolean(await caches.match(u + '.gz') ?? await caches.match(u)); })",
                 site):
             return True
