@@ -164,9 +164,9 @@ export function watchFetches(folder, manifest) {
 
 // A file a previous visit unpacked, from the service worker's cache, handed on as it is: its
 // bytes are on this device, so they count as arrived at once, and the browser reads them
-// natively (a 31 MB snapshot pumped through a counting stream took twice as long). The
-// WebAssembly runtime keeps its URL so: a response made here has none, which rules out the
-// browser's cache of compiled code.
+// natively, not through a counting stream (the 31 MB snapshot among them). The WebAssembly
+// runtime keeps its URL so: a response made here has none, which rules out the browser's
+// cache of compiled code.
 function keptResponse(response, file, size) {
   file.add(size ?? 0);
   file.end();
