@@ -237,14 +237,21 @@ def sent_by_file(log: Path) -> dict[str, int]:
 
 
 def timeline(page: Page) -> dict[str, list[int]]:
-    """When each engine file arrived and each start step began, in ms after the click."""
+    """When each engine file arrived and each start step began, in ms after the click; then
+    the first answer: ``python`` (Python answering it in the worker), ``answered`` (its answer
+    back in the page) and ``painted``."""
     return dict(page.evaluate(
         "(() => { const ready = performance.getEntriesByName('rx-engine-ready').at(-1);"
-        " const click = performance.getEntriesByName('rx-reroll-click')[0].startTime;"
+        " const click = performance.getEntriesByName('rx-reroll-click').at(-1).startTime;"
         " const t = ready?.detail?.timeline; if (!t) return {};"
         " const shift = t.origin - performance.timeOrigin - click; const out = {};"
         " for (const [k, v] of Object.entries(t)) if (Array.isArray(v))"
         "  out[k] = v.map((x) => Math.round(x + shift));"
+        " const painted = performance.getEntriesByName('rx-result-painted').at(-1);"
+        " const d = painted?.detail; if (!d) return out;"
+        " out.python = [d.replied - d.pythonMs, d.replied].map((x) => Math.round(x - click));"
+        " out.answered = [Math.round(d.answered - click)];"
+        " out.painted = [Math.round(painted.startTime - click)];"
         " return out; })()"))
 
 
@@ -292,12 +299,15 @@ def click_and_wait(page: Page, hover_ms: int = 0) -> float:
 
 def wait_until_kept(page: Page, site: str) -> bool:
     """Wait (up to 2 min) until the service worker has kept the engine's snapshot (it does not
-    where the browser reckons the link a 2G or 3G one, as it may the slow 4G emulation)."""
+    where the browser reckons the link a 2G or 3G one, as it may the slow 4G emulation):
+    unpacked, where the engine keeps what it unpacked (its manifest names a ``cache``), else
+    as the ``.gz`` it was fetched as."""
     for _ in range(240):
         if page.evaluate(
                 "(async (site) => { const base = new URL('assets/rules-examples/pyodide/', site);"
                 " const m = await (await fetch(new URL('manifest.json', base))).json();"
                 " if (!m.snapshot) return true; const u = new URL(m.dir + m.snapshot, base).href;"
+                " if (m.cache) return Boolean(await caches.match(u));"
                 " return Boolean(await caches.match(u + '.gz') ?? await caches.match(u)); })",
                 site):
             return True
@@ -330,6 +340,7 @@ def run_case(browser_path: str, url: str, log: Path, profile_dir: Path,
             context.set_offline(True)
             page.reload(wait_until="load")
             result["offline_ms"] = round(click_and_wait(page))
+            result["offline_timeline"] = timeline(page)
             context.set_offline(False)
         context.close()
     return result

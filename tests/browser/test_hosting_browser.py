@@ -247,12 +247,22 @@ def engine_file(page: Page, key: str) -> str:
 
 
 def wait_until_kept(page: Page, url: str) -> None:
-    """Wait until the service worker has kept ``url`` (its .gz, as the engine fetches it)."""
+    """Wait until the service worker's cache holds ``url``: unpacked, as the engine keeps what
+    it unpacked (the .gz the service worker kept on the way is then dropped)."""
     for _ in range(ENGINE_TIMEOUT_MS // 250):
-        if page.evaluate("(url) => caches.match(url + '.gz').then(Boolean)", url):
+        if page.evaluate("(url) => caches.match(url).then(Boolean)", url):
             return
         page.wait_for_timeout(250)
-    pytest.fail(f"the service worker never kept {url}")
+    pytest.fail(f"the engine never kept {url} unpacked")
+
+
+def kept_copies(page: Page, url: str) -> list[str]:
+    """Which copies of the engine file ``url`` the service worker's cache holds: ``""`` (the
+    file unpacked), ``".br"``, ``".gz"``."""
+    return list(page.evaluate(
+        "async (url) => { const kept = [];"
+        " for (const s of ['', '.br', '.gz']) if (await caches.match(url + s)) kept.push(s);"
+        " return kept; }", url))
 
 
 def test_a_second_visit_restores_the_snapshot_the_first_one_kept(page: Page, guard: Guard,
@@ -264,6 +274,35 @@ def test_a_second_visit_restores_the_snapshot_the_first_one_kept(page: Page, gua
     page.reload()
     reroll(page, "tams-first-punch")
     expect(page.locator("html")).to_have_attribute("data-rx-engine-via", "snapshot")
+
+
+def test_a_first_visit_keeps_the_runtime_unpacked_in_place_of_its_br(
+        page: Page, guard: Guard, base_url: str) -> None:
+    page.goto(f"{base_url}/{CHAPTER}")
+    reroll(page, "tams-first-punch")
+    snapshot = engine_file(page, "snapshot")
+    wait_until_kept(page, snapshot)
+    assert kept_copies(page, snapshot.rsplit("/", 1)[0] + "/pyodide.asm.wasm") == [""]
+
+
+def test_a_second_visit_offline_fetches_no_packed_file_and_no_decoder(
+        page: Page, guard: Guard, base_url: str) -> None:
+    guard.expected_errors.append("ERR_INTERNET_DISCONNECTED")
+    page.goto(f"{base_url}/{CHAPTER}")
+    reroll(page, "tams-first-punch")
+    wait_until_kept(page, engine_file(page, "snapshot"))
+    page.context.set_offline(True)
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url))
+    try:
+        page.reload()
+        reroll(page, "tams-first-punch")
+        expect(page.locator("html")).to_have_attribute("data-rx-engine-via", "snapshot")
+    finally:
+        page.context.set_offline(False)
+    engine = [url for url in fetched if "/pyodide/" in url]
+    assert not [url for url in engine if url.endswith((".br", ".gz")) or "brotli_dec" in url], \
+        engine
 
 
 def test_with_no_network_a_second_visit_still_reads_and_rerolls(page: Page, guard: Guard,

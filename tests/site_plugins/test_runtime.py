@@ -194,7 +194,17 @@ def test_the_service_worker_is_written_at_the_site_root_for_this_engine(tmp_path
                   site=site)
     worker = (site / "rules-examples-sw.js").read_text(encoding="utf-8")
     engine = str(manifest_of(site / "assets/rules-examples/pyodide")["dir"]).rstrip("/")
-    assert f'const ENGINE = "{engine}";' in worker and "__ENGINE_VERSION__" not in worker
+    assert f'const ENGINE_CACHE = "rules-examples-engine-{engine}";' in worker
+
+
+def test_the_manifest_names_the_service_worker_s_cache_the_page_keeps_unpacked_files_in(
+        tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    write_runtime(site / "assets/rules-examples/pyodide", PYODIDE, CACHE, make_snapshot=False,
+                  site=site)
+    worker = (site / "rules-examples-sw.js").read_text(encoding="utf-8")
+    cache = manifest_of(site / "assets/rules-examples/pyodide")["cache"]
+    assert f'const ENGINE_CACHE = "{cache}";' in worker
 
 
 def test_without_node_there_is_no_snapshot_and_the_whole_stdlib(

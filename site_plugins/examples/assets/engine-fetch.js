@@ -99,12 +99,16 @@ export async function fetchWheel(folder, name, manifest) {
 // are counted as they arrive. A packed file is fetched as the compressed copy the build wrote
 // beside it and unpacked here, so that even a host that compresses nothing sends the small
 // file: the .br (brotli, a quarter smaller than gzip) with the decoder the build ships
-// (brotli-dec-wasm), or the .gz with the browser's own DecompressionStream where the decoder
-// is missing or did not load.
+// (brotli-dec-wasm, loaded the first time a .br is fetched), or the .gz with the browser's own
+// DecompressionStream where the decoder is missing or did not load. What was unpacked is kept
+// in the service worker's cache under its own name (keptCopies), and a later visit reads it
+// from there as it is: no download, no decoder, nothing unpacked again.
 export function watchFetches(folder, manifest) {
   const gzipped = new Set(typeof DecompressionStream === "function" ? manifest.packed : []);
   const brotli = new Set(manifest.brotli ?? []);
-  const decoder = brotli.size ? loadDecoder(folder, manifest.decoder) : Promise.resolve(null);
+  const kept = keptCopies(manifest.cache);
+  let decoder = null; // the decoder's promise, once a .br is fetched
+  const brotliDecoder = () => (decoder ??= loadDecoder(folder, manifest.decoder));
   self.fetch = async (input, init) => {
     const url = input instanceof URL ? input.href : typeof input === "string" ? input : input.url;
     const method = init?.method ?? (input instanceof Request ? input.method : "GET");
@@ -123,7 +127,10 @@ export function watchFetches(folder, manifest) {
     const file = arriving(name);
     try {
       const whole = init?.integrity !== undefined; // checked as sent: never a compressed copy
-      const brotliModule = !whole && brotli.has(name) ? await decoder : null;
+      const packable = !whole && (brotli.has(name) || gzipped.has(name));
+      const unpacked = packable ? await kept.match(url) : null;
+      if (unpacked) return keptResponse(unpacked, file, manifest.sizes?.[name]);
+      const brotliModule = !whole && brotli.has(name) ? await brotliDecoder() : null;
       const pack = brotliModule ? "br" : !whole && gzipped.has(name) ? "gz" : "";
       let response;
       try {
@@ -138,8 +145,13 @@ export function watchFetches(folder, manifest) {
       }
       const type = (pack ? null : response.headers.get("Content-Type"))
         ?? TYPES[name.split(".").pop()] ?? "application/octet-stream";
-      const body = pack === "br" ? await unbrotli(response, brotliModule)
-        : pack === "gz" ? await unpacked(response.body) : response.body;
+      let body = pack === "br" ? await unbrotli(response, brotliModule)
+        : pack === "gz" ? await ungzipped(response.body) : response.body;
+      if (pack) {
+        const [mine, copy] = body.tee();
+        kept.keep(url, `${url}.${pack}`, copy, type);
+        body = mine;
+      }
       return new Response(counted(body, file), {
         status: response.status, statusText: response.statusText, headers: { "Content-Type": type },
       });
@@ -147,6 +159,51 @@ export function watchFetches(folder, manifest) {
       file.end();
       throw error;
     }
+  };
+}
+
+// A file a previous visit unpacked, from the service worker's cache, handed on as it is: its
+// bytes are on this device, so they count as arrived at once, and the browser reads them
+// natively, not through a counting stream (the 31 MB snapshot among them). The WebAssembly
+// runtime keeps its URL so: a response made here has none, which rules out the browser's
+// cache of compiled code.
+function keptResponse(response, file, size) {
+  file.add(size ?? 0);
+  file.end();
+  return response;
+}
+
+// The copies of packed files this worker unpacked, kept in the service worker's engine cache
+// (``cacheName``, from the manifest) under the file's own name, in place of the packed copy the
+// service worker kept on the way. Only where that cache exists: without a service worker
+// nothing would ever delete them (it deletes an old engine's cache when a build changes it).
+function keptCopies(cacheName) {
+  async function open() {
+    if (!cacheName || !self.caches || !await caches.has(cacheName)) return null;
+    return caches.open(cacheName);
+  }
+  return {
+    // The unpacked copy of ``url``, or null (none kept, no Cache Storage here). A packed copy
+    // the service worker finished keeping after it was dropped (keep) goes now.
+    async match(url) {
+      try {
+        const cache = await open();
+        const found = (await cache?.match(url)) ?? null;
+        if (found) for (const pack of ["br", "gz"]) cache.delete(`${url}.${pack}`).catch(() => {});
+        return found;
+      } catch {
+        return null;
+      }
+    },
+    // Keep ``body`` (the unpacked bytes of ``url``, a ``type``) and drop ``packedURL``.
+    keep(url, packedURL, body, type) {
+      (async () => {
+        const cache = await open();
+        if (!cache) return body.cancel();
+        await cache.put(url, new Response(body, { headers: { "Content-Type": type } }));
+        await cache.delete(packedURL);
+      })().catch(() => body.cancel().catch(() => {})); // a cut download keeps nothing
+    },
   };
 }
 
@@ -272,7 +329,7 @@ function counted(body, file) {
 
 // A body as sent, or unpacked if it is gzip (a .gz the host sent as plain bytes). A host that
 // decodes it itself (Content-Encoding) hands over the unpacked bytes, which pass through.
-async function unpacked(body) {
+async function ungzipped(body) {
   const [first, whole] = await peek(body);
   const gzip = first[0] === 0x1f && first[1] === 0x8b;
   return gzip ? whole.pipeThrough(new DecompressionStream("gzip")) : whole;

@@ -94,6 +94,18 @@ export function arriving(name, stuck = "") {
   };
 }
 
+// A step that reports no progress of its own began (WebAssembly compiling a module): returns
+// what to call when it ends. Only the timeline shows it, for the benchmarks.
+export function timed(name) {
+  const times = [Math.round(performance.now())];
+  let label = name;
+  for (let n = 2; label in loading.timeline; n += 1) label = `${name} ${n}`;
+  if (!loading.over) loading.timeline[label] = times;
+  return () => {
+    if (times.length === 1) times.push(Math.round(performance.now()));
+  };
+}
+
 // The engine is ready: nothing more is reported. Returns when each file and step began (and
 // each file ended), in ms since the worker began: the benchmarks read it.
 export function finish() {

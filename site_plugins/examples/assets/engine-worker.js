@@ -18,7 +18,7 @@
 import {
   downloadFailures, fetchBytes, fetchWheel, importCounted, prefetch, readManifest, watchFetches,
 } from "./engine-fetch.js";
-import { addToPlan, finish, plan, step, useManifest } from "./engine-progress.js";
+import { addToPlan, finish, plan, step, timed, useManifest } from "./engine-progress.js";
 
 const runtime = new URL("pyodide/", import.meta.url);
 let engine = null; // a promise of {pyodide, answer, manifest, keepSnapshot, folder, wheels}
@@ -28,14 +28,21 @@ const fetches = new Map(); // wheel → the promise of its bytes, fetched once (
 
 // Pyodide only warns when WebAssembly refuses its runtime (a Content-Security-Policy without
 // 'wasm-unsafe-eval', a damaged file) and then waits forever: the start fails at once instead.
+// Each compile is timed for the timeline ("compile", from the call to the module instantiated).
 function watchCompiles() {
   for (const name of ["instantiate", "instantiateStreaming"]) {
     const original = WebAssembly[name];
     if (typeof original !== "function" || original.watched) continue;
-    WebAssembly[name] = Object.assign((...args) => original.apply(WebAssembly, args).catch((error) => {
-      refuse?.(error);
-      throw error;
-    }), { watched: true });
+    WebAssembly[name] = Object.assign((...args) => {
+      const compiled = timed("compile");
+      return original.apply(WebAssembly, args).then((result) => {
+        compiled();
+        return result;
+      }, (error) => {
+        refuse?.(error);
+        throw error;
+      });
+    }, { watched: true });
   }
 }
 
@@ -148,7 +155,8 @@ async function start(first) {
   const fetched = manifest.files.filter((name) => !scripts.includes(name));
   const downloads = prefetch(folder, [...fetched, manifest.lock]);
   const snapshot = fromSnapshot ? fetchBytes(snapshotURL, manifest.sizes[manifest.snapshot]) : null;
-  snapshot?.catch(() => {}); // handled below, where loadPyodide awaits it: no stray error
+  snapshot?.then(timed("snapshot read"), () => {}); // a failure is handled below, where
+  // loadPyodide awaits it: no stray error. The timeline shows when its bytes were all read.
   const wheels = fromSnapshot ? [] : needed.map((name) => fetchOnce(manifest, folder, name));
   wheels.forEach((wheel) => wheel.catch(() => {})); // awaited below, where a failure counts
   const [modules] = await Promise.all([

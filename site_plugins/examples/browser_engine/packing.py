@@ -6,8 +6,10 @@ Build-time only. The page fetches the ``.br`` of a file and unpacks it itself wi
 brotli decoder (``brotli-dec-wasm``, from npm), or the ``.gz`` with the browser's own
 ``DecompressionStream`` where the decoder is missing, so a host that compresses nothing sends
 the small file too; a host with ``gzip_static`` also sends the ``.gz`` of scripts, which the
-page imports and cannot unpack itself. Every compressed copy is cached by content in the
-build's cache folder (a rebuild compresses nothing again).
+page imports and cannot unpack itself. Every compressed copy is cached in the build's cache
+folder by the file's content and the compressor's settings alone (a rebuild, or a build in
+another clone, compresses nothing again; a change to our Python code never makes the runtime's
+``.br`` again).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
-from site_plugins.examples.browser_engine.pyodide_node import brotli
+from site_plugins.examples.browser_engine.pyodide_node import BROTLI_SCRIPT, brotli
 
 #: Files smaller than this are not precompressed (a compressed copy would save nothing).
 COMPRESS_FROM = 1024
@@ -55,7 +57,7 @@ def write_folder(folder: Path, files: dict[str, bytes | Path], cache: Path, *,
         size = target.stat().st_size
         if size < COMPRESS_FROM or name.endswith(COMPRESSED):
             continue
-        key = _content_key(target, content)
+        key = _content_key(target)
         packed = _compressed(target, key, ".gz", cache, node)
         if packed.stat().st_size > WORTH_COMPRESSING * size:
             continue
@@ -91,22 +93,26 @@ def write_if_changed(target: Path, data: bytes) -> None:
     target.write_bytes(data)
 
 
-def _content_key(target: Path, content: bytes | Path) -> str:
-    """What a compressed copy is cached by: bytes by their hash, a file from the npm package
-    or the cache by its path, size and time."""
-    if isinstance(content, Path):
-        stat = content.stat()
-        return hashlib.sha256(f"{content}:{stat.st_size}:{stat.st_mtime_ns}".encode()).hexdigest()
-    return hashlib.sha256(content).hexdigest()
+def _content_key(target: Path) -> str:
+    """What the compressed copies of a file are cached by: its bytes alone, never where they
+    were read from, so that another clone (another ``node_modules``, the same Pyodide) or a
+    cached file written again with the same bytes reuses them."""
+    digest = hashlib.sha256()
+    with target.open("rb") as source:
+        for block in iter(lambda: source.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def _compressed(target: Path, key: str, suffix: str, cache: Path, node: str | None) -> Path:
-    """``target`` compressed (gzip level 9 without a timestamp, or brotli), cached by
-    ``key``."""
-    packed = cache / suffix.lstrip(".") / f"{key[:20]}{suffix}"
+    """``target`` compressed (gzip level 9 without a timestamp, or brotli), cached by ``key``
+    (its content) and by how it is compressed (:func:`compressor_key`)."""
+    name = hashlib.sha256(f"{key}:{compressor_key(suffix)}".encode()).hexdigest()[:24]
+    packed = cache / suffix.lstrip(".") / f"{name}{suffix}"
     if not packed.is_file():
         packed.parent.mkdir(parents=True, exist_ok=True)
-        partial = packed.with_suffix(".partial")
+        # A name of this process's own: builds in two clones may share the cache.
+        partial = packed.with_name(f"{packed.name}.{os.getpid()}.partial")
         if suffix == ".gz":
             partial.write_bytes(gzip.compress(target.read_bytes(), compresslevel=9, mtime=0))
         else:
@@ -114,3 +120,10 @@ def _compressed(target: Path, key: str, suffix: str, cache: Path, node: str | No
         partial.replace(packed)
     return packed
 
+
+def compressor_key(suffix: str) -> str:
+    """What a compressed copy depends on besides its file: the compressor and its settings
+    (gzip's level, the brotli script's source, which holds them)."""
+    if suffix == ".gz":
+        return "gzip-9"
+    return "brotli-" + hashlib.sha256(BROTLI_SCRIPT.read_bytes()).hexdigest()[:16]

@@ -33,6 +33,10 @@ BROTLI_SCRIPT = NODE / "brotli.mjs"
 TRACE_PROCESSES = 2
 #: Longest a step may take under Node before the build gives up on it, in seconds.
 SNAPSHOT_TIME_LIMIT = 120
+#: Longest the standard-library trace may take, in seconds: it rerolls every docs example
+#: twice (each reroll stopped after 5 s), and on a cold 2-core machine busy with other work it
+#: took over 120 s, after which the build shipped the whole standard library.
+TRACE_TIME_LIMIT = 300
 #: Standard library files always shipped, whatever the trace saw: what Python needs to report
 #: an error in words (an example that fails in a way no docs example does).
 ALWAYS = ("traceback.py", "linecache.py", "tokenize.py", "token.py", "textwrap.py",
@@ -106,7 +110,7 @@ def _trace_part(pyodide: Path, wheels: list[Wheel], cards: list[list[dict[str, o
     with _trace_folder(wheels, json.dumps(cards, sort_keys=True).encode()) as work:
         partial = work / "stdlib.txt"
         _run([node, str(TRACE_SCRIPT), str(pyodide), str(work), str(partial)],
-             "the standard-library trace")
+             "the standard-library trace", TRACE_TIME_LIMIT)
         return {line for line in partial.read_text("utf-8").split("\n") if line}
 
 
@@ -243,11 +247,13 @@ def _key(pyodide: Path, script: Path, *parts: bytes) -> str:
     return digest.hexdigest()[:16]
 
 
-def _run(command: list[str], what: str) -> None:
+def _run(command: list[str], what: str, limit: float = SNAPSHOT_TIME_LIMIT) -> None:
+    """Run ``command`` under Node, stopped after ``limit`` seconds; a failure or a stop is a
+    ``BrowserEngineError`` naming ``what``."""
     try:
-        done = subprocess.run(command, capture_output=True, text=True,
-                              timeout=SNAPSHOT_TIME_LIMIT, check=False)
+        done = subprocess.run(command, capture_output=True, text=True, timeout=limit,
+                              check=False)
     except subprocess.TimeoutExpired as error:
-        raise BrowserEngineError(f"{what} took over {SNAPSHOT_TIME_LIMIT} s") from error
+        raise BrowserEngineError(f"{what} took over {limit:g} s") from error
     if done.returncode != 0:
         raise BrowserEngineError(f"{what} failed under Node: {done.stderr.strip()[-600:]}")

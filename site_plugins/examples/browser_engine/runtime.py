@@ -83,6 +83,9 @@ DECODER_FILES = {"script": "brotli_dec_wasm.js", "wasm": "brotli_dec_wasm_bg.was
 #: The service worker, written at the site's root so that its scope is the whole site.
 SERVICE_WORKER = "rules-examples-sw.js"
 SERVICE_WORKER_SOURCE = Path(__file__).parent / "service_worker" / SERVICE_WORKER
+#: The service worker's cache of one engine folder, by the folder's name: where the engine's
+#: worker keeps the files it unpacked, for the next visit (engine-fetch.js).
+ENGINE_CACHE = "rules-examples-engine-{version}"
 
 
 def find_pyodide(candidates: list[Path]) -> Path:
@@ -246,6 +249,7 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
         "sha256": {wheel.file_name: wheel.sha256 for wheel in wheels},
         "integrity": {wheel.file_name: _integrity(wheel.data) for wheel in wheels},
         "snapshot": snapshot_name,
+        "cache": ENGINE_CACHE.format(version=digest),
         "snapshotFirstVisit": snapshot_first_visit,
         "timeLimitMs": int(time_limit * 1000),
         "stallLimitMs": int(stall_limit * 1000),
@@ -269,7 +273,7 @@ def find_decoder(pyodide: Path) -> Path | None:
 def service_worker(version: str) -> bytes:
     """The service worker's source for the engine folder ``version``."""
     source = SERVICE_WORKER_SOURCE.read_text("utf-8")
-    return source.replace("__ENGINE_VERSION__", version).encode("utf-8")
+    return source.replace("__ENGINE_CACHE__", ENGINE_CACHE.format(version=version)).encode("utf-8")
 
 
 def shipped_name(name: str) -> str:

@@ -5,11 +5,12 @@
 //
 // Engine files live in a folder named by their content, so they are served from the cache
 // first; pages and everything else go to the network first, the cache answering only offline.
-// A build that changes the engine changes ENGINE below, so this file changes, the browser
-// installs it, and the old engine's cache is deleted.
+// A build that changes the engine changes ENGINE_CACHE below (named by the engine's folder),
+// so this file changes, the browser installs it, and the old engine's cache is deleted. The
+// engine's worker keeps the files it unpacked in ENGINE_CACHE too, under their own names
+// (engine-fetch.js), so that a second visit reads them as they are.
 
-const ENGINE = "__ENGINE_VERSION__";
-const ENGINE_CACHE = `rules-examples-engine-${ENGINE}`;
+const ENGINE_CACHE = "__ENGINE_CACHE__";
 const PAGE_CACHE = "rules-examples-pages";
 
 self.addEventListener("install", () => self.skipWaiting());

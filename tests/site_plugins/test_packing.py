@@ -1,0 +1,96 @@
+"""The engine's compressed copies: cached by a file's content and the compressor's settings
+alone, so that another clone, or a rebuild after a change to our Python code, compresses the
+runtime no more."""
+
+from __future__ import annotations
+
+import gzip
+import os
+from pathlib import Path
+
+import pytest
+
+from site_plugins.examples.browser_engine import packing
+from site_plugins.examples.browser_engine.packing import write_folder
+
+#: Bytes that compress (a packed copy is kept only when it saves a tenth).
+RUNTIME = b"pyodide runtime " * 4096
+
+
+@pytest.fixture
+def brotli_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The files brotli is run on (stood in for by gzip: Node is not what is tested)."""
+    runs: list[str] = []
+
+    def fake_brotli(source: Path, target: Path, node: str | None = None) -> None:
+        runs.append(source.name)
+        target.write_bytes(gzip.compress(source.read_bytes(), mtime=0))
+
+    monkeypatch.setattr(packing, "brotli", fake_brotli)
+    return runs
+
+
+def npm_package(folder: Path, data: bytes, mtime: int) -> Path:
+    """A runtime file as a fresh ``npm ci`` leaves it: another folder, another time."""
+    file = folder / "node_modules" / "pyodide" / "pyodide.asm.wasm"
+    file.parent.mkdir(parents=True)
+    file.write_bytes(data)
+    os.utime(file, (mtime, mtime))
+    return file
+
+
+def test_a_second_clone_with_the_same_runtime_compresses_nothing_again(
+        tmp_path: Path, brotli_runs: list[str]) -> None:
+    cache = tmp_path / "cache"
+    for clone, mtime in (("one", 1_700_000_000), ("two", 1_800_000_000)):
+        wasm = npm_package(tmp_path / clone, RUNTIME, mtime)
+        write_folder(tmp_path / clone / "site", {"pyodide.asm.wasm": wasm}, cache,
+                     brotli_for=["pyodide.asm.wasm"])
+    assert brotli_runs == ["pyodide.asm.wasm"]
+
+
+def test_both_clones_ship_the_same_compressed_copy(tmp_path: Path,
+                                                   brotli_runs: list[str]) -> None:
+    cache = tmp_path / "cache"
+    for clone, mtime in (("one", 1_700_000_000), ("two", 1_800_000_000)):
+        wasm = npm_package(tmp_path / clone, RUNTIME, mtime)
+        write_folder(tmp_path / clone / "site", {"pyodide.asm.wasm": wasm}, cache,
+                     brotli_for=["pyodide.asm.wasm"])
+    one, two = (tmp_path / clone / "site" / "pyodide.asm.wasm.br" for clone in ("one", "two"))
+    assert one.read_bytes() == two.read_bytes() == gzip.compress(RUNTIME, mtime=0)
+
+
+def test_a_changed_file_is_compressed_again(tmp_path: Path, brotli_runs: list[str]) -> None:
+    cache = tmp_path / "cache"
+    for clone, data in (("one", RUNTIME), ("two", RUNTIME + b"patched")):
+        wasm = npm_package(tmp_path / clone, data, 1_700_000_000)
+        write_folder(tmp_path / clone / "site", {"pyodide.asm.wasm": wasm}, cache,
+                     brotli_for=["pyodide.asm.wasm"])
+    assert brotli_runs == ["pyodide.asm.wasm", "pyodide.asm.wasm"]
+
+
+def test_other_files_of_the_build_do_not_touch_the_runtime_s_compressed_copy(
+        tmp_path: Path, brotli_runs: list[str]) -> None:
+    cache = tmp_path / "cache"
+    wasm = npm_package(tmp_path, RUNTIME, 1_700_000_000)
+    for wheel in (b"rules engine " * 2000, b"rules engine, changed " * 2000):
+        write_folder(tmp_path / "site", {"pyodide.asm.wasm": wasm, "engine.whl": wheel}, cache,
+                     brotli_for=["pyodide.asm.wasm", "engine.whl"])
+    assert brotli_runs == ["pyodide.asm.wasm", "engine.whl", "engine.whl"]
+
+
+def test_a_change_to_the_brotli_settings_compresses_again(
+        tmp_path: Path, brotli_runs: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = tmp_path / "cache"
+    wasm = npm_package(tmp_path, RUNTIME, 1_700_000_000)
+    for script in ("quality 11", "quality 9"):
+        monkeypatch.setattr(packing, "compressor_key",
+                            lambda suffix, script=script: f"{suffix}:{script}")
+        write_folder(tmp_path / "site", {"pyodide.asm.wasm": wasm}, cache,
+                     brotli_for=["pyodide.asm.wasm"])
+    assert brotli_runs == ["pyodide.asm.wasm", "pyodide.asm.wasm"]
+
+
+def test_the_brotli_key_follows_the_script_that_holds_its_settings() -> None:
+    assert packing.compressor_key(".br") != packing.compressor_key(".gz")
+    assert packing.compressor_key(".br") == packing.compressor_key(".br")
