@@ -62,12 +62,17 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 || command -v /usr/bin/chromium >/dev/null 2>&1 || \
 	  { apt-get update -qq && apt-get install -y -qq chromium; }
 
-# Debian's nginx, with its stock types, for the browser test of a stock static host. Where it
-# cannot be installed that test is skipped and says why.
+# Debian's nginx, with its stock types, for the browser test of a stock static host (and its
+# brotli_static module, for the recommended one). Where nginx cannot be installed that test is
+# skipped and says why.
 nginx:
 	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || \
 	  { apt-get update -qq && apt-get install -y -qq nginx-light; } || \
 	  echo "nginx could not be installed: the stock-host browser test will be skipped"
+	@test -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so || \
+	  apt-get install -y -qq libnginx-mod-http-brotli-static || \
+	  { apt-get update -qq && apt-get install -y -qq libnginx-mod-http-brotli-static; } || \
+	  echo "nginx's brotli_static module could not be installed: the recommended host sends .gz"
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)

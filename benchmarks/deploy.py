@@ -79,6 +79,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 CHAPTER = "verses/action-chaining/"
 CARD = "#tams-first-punch"
 CGROUP = Path("/sys/fs/cgroup/cpu/rules-examples-bench")
+#: Debian's brotli_static module (libnginx-mod-http-brotli-static; `make nginx` installs it).
+BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
 
 
 @dataclass(frozen=True)
@@ -193,16 +195,22 @@ def checkout(rev: str, work: Path) -> Iterator[Path]:
 def nginx(work: Path, www: Path, port: int, config: str) -> Iterator[Path]:
     """Debian's nginx on ``port`` serving ``www``; yields its access log (bytes sent)."""
     log = work / f"access-{config}.log"
+    load = ""
     if config == "recommended":
         server = (ROOT / "benchmarks/nginx/rules.conf").read_text("utf-8").replace(
             "/srv/www", str(www))
+        if BROTLI_MODULE.is_file():
+            load = f"load_module {BROTLI_MODULE};\n"
+        else:  # Debian's libnginx-mod-http-brotli-static is missing: gzip_static only
+            print("no brotli_static module: the recommended config sends .gz only", flush=True)
+            server = server.replace("brotli_static on;", "")
     else:
         server = f"location /rules/ {{ root {www}; }}\n"
     conf = work / f"nginx-{config}.conf"
     temps = "".join(f"  {name}_temp_path {work / name};\n"
                     for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     conf.write_text(
-        f"user {getpass.getuser()};\nworker_processes 1;\npid {work / 'nginx.pid'};\n"
+        f"{load}user {getpass.getuser()};\nworker_processes 1;\npid {work / 'nginx.pid'};\n"
         f"error_log {work / 'error.log'};\nevents {{}}\nhttp {{\n"
         "  include /etc/nginx/mime.types;\n  default_type application/octet-stream;\n"
         "  sendfile on;\n  tcp_nopush on;\n" + (STOCK if config == "stock" else "")

@@ -39,6 +39,9 @@ CHAPTER = "verses/action-chaining/"
 
 #: The README's recommended configuration (also the benchmark's), for a site in /srv/www/rules.
 RECOMMENDED = ROOT / "benchmarks" / "nginx" / "rules.conf"
+#: Debian's brotli_static module for nginx (libnginx-mod-http-brotli-static), which the
+#: recommended configuration uses where it is installed.
+BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
 
 
 def nginx_config(directory: Path, site: Path, port: int, recommended: bool) -> Path:
@@ -46,11 +49,14 @@ def nginx_config(directory: Path, site: Path, port: int, recommended: bool) -> P
     under ``/rules/``, stock or with the README's recommended ``location``."""
     server = (RECOMMENDED.read_text(encoding="utf-8").replace("/srv/www", str(site.parent))
               if recommended else f"    location /rules/ {{ alias {site}/; }}\n")
+    load = f"load_module {BROTLI_MODULE};\n" if BROTLI_MODULE.is_file() else ""
+    if not load:  # no brotli module (`make nginx` installs it): the snippet without it
+        server = server.replace("brotli_static on;", "")
     temp = {name: directory / name for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
     config = directory / "nginx.conf"
     config.write_text(
         # Workers run as the user running the tests (pytest's folders are private to it).
-        f"user {getpass.getuser()};\nworker_processes 1;\npid {directory / 'nginx.pid'};\n"
+        f"{load}user {getpass.getuser()};\nworker_processes 1;\npid {directory / 'nginx.pid'};\n"
         f"error_log {directory / 'error.log'};\nevents {{}}\n"
         f"http {{\n  include {STOCK_TYPES};\n  default_type application/octet-stream;\n"
         "  access_log off;\n  sendfile on;\n  gzip on;\n"
@@ -107,6 +113,26 @@ def test_stock_nginx_under_a_sub_path_rerolls_tam_s_first_punch(page: Page, guar
     assert types["engine-fetch.js"].startswith("application/javascript")
     assert types["pyodide.esm.js"].startswith("application/javascript")
     assert not [name for name in types if name.endswith(".mjs")]
+
+
+def test_a_host_with_brotli_static_sends_the_engine_encoded_and_no_decoder_is_fetched(
+        page: Page, guard: Guard, nginx_url: str, request: pytest.FixtureRequest) -> None:
+    encodings: dict[str, str] = {}
+    page.on("response", lambda r: encodings.setdefault(
+        r.url.rsplit("/", 1)[-1], r.headers.get("content-encoding", "")))
+    page.goto(nginx_url + CHAPTER)
+    reroll(page, "tams-first-punch")
+    fetched = set(encodings)
+    if request.node.callspec.params["nginx_url"] == "recommended" and BROTLI_MODULE.is_file():
+        # The manifest came encoded, so every file is asked for by its own name and arrives
+        # brotli-encoded, unpacked by the browser: no .br fetched, no decoder.
+        assert encodings["manifest.json"] == "br"
+        assert encodings["pyodide.asm.wasm"] == "br"
+        assert encodings["pyodide.asm.js"] == "br"
+        assert not [name for name in fetched if name.endswith(".br") or "brotli_dec" in name]
+    else:  # a host that sends files as they are: the page unpacks the .br it asks for
+        assert "pyodide.asm.wasm.br" in fetched and "brotli_dec_wasm.js" in fetched
+        assert "pyodide.asm.wasm" not in fetched
 
 
 class WrongTypes(QuietHandler):

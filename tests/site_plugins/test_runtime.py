@@ -166,7 +166,13 @@ def test_what_a_first_visit_fetches_has_a_br_beside_it_too(no_snapshot: Path) ->
     assert brotli == ["pyodide.asm.wasm", *manifest_of(no_snapshot)["wheels"]]  # type: ignore[misc]
     for name in brotli:
         assert unbrotli(folder / f"{name}.br") == (folder / name).read_bytes()
-    assert not list(folder.glob("*.js.br"))  # scripts are imported: the page cannot unpack them
+    # The scripts are imported, so the page cannot unpack them: their .br, and the manifest's
+    # (which tells the page the host sends .br copies encoded), are for a host's brotli_static.
+    assert sorted(path.name for path in folder.glob("*.js.br")) == [
+        "pyodide.asm.js.br", "pyodide.esm.js.br"]
+    assert not set(brotli) & {"pyodide.asm.js", "pyodide.esm.js"}
+    manifest = no_snapshot / "manifest.json"
+    assert unbrotli(manifest.with_name("manifest.json.br")) == manifest.read_bytes()
 
 
 def test_without_the_decoder_the_page_gets_gz_copies_only(tmp_path: Path,
@@ -185,7 +191,7 @@ def test_a_rebuild_removes_the_previous_engine(tmp_path: Path) -> None:
     (out / "rules_reference-0.0.1+gold-py3-none-any.whl").write_bytes(b"old")
     write_runtime(out, PYODIDE, CACHE, make_snapshot=False)
     assert sorted(p.name for p in out.iterdir()) == sorted(
-        ["manifest.json", str(manifest_of(out)["dir"]).rstrip("/")])
+        ["manifest.json", "manifest.json.br", str(manifest_of(out)["dir"]).rstrip("/")])
 
 
 def test_the_service_worker_is_written_at_the_site_root_for_this_engine(tmp_path: Path) -> None:

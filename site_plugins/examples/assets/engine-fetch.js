@@ -53,7 +53,12 @@ export async function readManifest(runtime) {
       throw failedDownload("the engine's manifest (manifest.json)", error);
     }
     if (!response.ok) throw new Error(`the engine's manifest (manifest.json) answered HTTP ${response.status}`);
-    return await new Response(counted(response.body, file)).json();
+    const manifest = await new Response(counted(response.body, file)).json();
+    // A host that sent the manifest brotli-encoded sends the .br the build wrote beside a file
+    // for the file's own name (nginx's brotli_static): the page then asks for each file by
+    // its name and the browser unpacks it natively, with no decoder to fetch (watchFetches).
+    manifest.hostBrotli = /\bbr\b/.test(response.headers.get("Content-Encoding") ?? "");
+    return manifest;
   } finally {
     file.end();
   }
@@ -96,8 +101,9 @@ export async function fetchWheel(folder, name, manifest) {
 }
 
 // Every fetch of an engine file (Pyodide's own included) goes through here, so that its bytes
-// are counted as they arrive. A packed file is fetched as the compressed copy the build wrote
-// beside it and unpacked here, so that even a host that compresses nothing sends the small
+// are counted as they arrive. A packed file is fetched by its own name from a host that sends
+// the .br beside it brotli-encoded (manifest.hostBrotli: the browser unpacks it, no decoder),
+// else as the compressed copy the build wrote beside it and unpacked here, so that even a host that compresses nothing sends the small
 // file: the .br (brotli, a quarter smaller than gzip) with the decoder the build ships
 // (brotli-dec-wasm, loaded the first time a .br is fetched), or the .gz with the browser's own
 // DecompressionStream where the decoder is missing or did not load. What was unpacked is kept
@@ -107,6 +113,7 @@ export function watchFetches(folder, manifest) {
   const gzipped = new Set(typeof DecompressionStream === "function" ? manifest.packed : []);
   const brotli = new Set(manifest.brotli ?? []);
   const kept = keptCopies(manifest.cache);
+  let hostBrotli = Boolean(manifest.hostBrotli); // until a file says otherwise
   let decoder = null; // the decoder's promise, once a .br is fetched
   const brotliDecoder = () => (decoder ??= loadDecoder(folder, manifest.decoder));
   self.fetch = async (input, init) => {
@@ -130,11 +137,12 @@ export function watchFetches(folder, manifest) {
       const packable = !whole && (brotli.has(name) || gzipped.has(name));
       const unpacked = packable ? await kept.match(url) : null;
       if (unpacked) return keptResponse(unpacked, file, manifest.sizes?.[name]);
-      const brotliModule = !whole && brotli.has(name) ? await brotliDecoder() : null;
-      const pack = brotliModule ? "br" : !whole && gzipped.has(name) ? "gz" : "";
-      let response;
+      let response = hostBrotli && !whole && brotli.has(name) ? await hostEncoded(url, name) : null;
+      if (hostBrotli && !response && brotli.has(name)) hostBrotli = false; // it came as it is
+      const brotliModule = !response && !whole && brotli.has(name) ? await brotliDecoder() : null;
+      const pack = response ? "host" : brotliModule ? "br" : !whole && gzipped.has(name) ? "gz" : "";
       try {
-        response = await nativeFetch(pack ? `${url}.${pack}` : input, init);
+        response ??= await nativeFetch(pack ? `${url}.${pack}` : input, init);
       } catch (error) {
         throw failedDownload(name, error);
       }
@@ -149,7 +157,7 @@ export function watchFetches(folder, manifest) {
         : pack === "gz" ? await ungzipped(response.body) : response.body;
       if (pack) {
         const [mine, copy] = body.tee();
-        kept.keep(url, `${url}.${pack}`, copy, type);
+        kept.keep(url, `${url}.${pack === "host" ? "br" : pack}`, copy, type);
         body = mine;
       }
       return new Response(counted(body, file), {
@@ -160,6 +168,25 @@ export function watchFetches(folder, manifest) {
       throw error;
     }
   };
+}
+
+// ``url`` asked for by its own name from a host that keeps the .br beside it
+// (manifest.hostBrotli): the response if the host sent that brotli-encoded (the browser
+// unpacks it as it arrives), else null, the download stopped at its headers (a host that
+// compresses the manifest on the fly may send the runtime as it is: 9.6 MB, not 2.8).
+async function hostEncoded(url, name) {
+  const stop = new AbortController();
+  let response;
+  try {
+    response = await nativeFetch(url, { signal: stop.signal });
+  } catch (error) {
+    throw failedDownload(name, error);
+  }
+  if (response.ok && response.body && /\bbr\b/.test(response.headers.get("Content-Encoding") ?? "")) {
+    return response;
+  }
+  stop.abort();
+  return null;
 }
 
 // A file a previous visit unpacked, from the service worker's cache, handed on as it is: its

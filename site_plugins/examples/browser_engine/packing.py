@@ -72,6 +72,17 @@ def write_folder(folder: Path, files: dict[str, bytes | Path], cache: Path, *,
     return Packed(tuple(gz), tuple(br))
 
 
+def brotli_beside(target: Path, cache: Path, node: str | None = None) -> bool:
+    """Write ``<target>.br`` beside ``target`` (cached by content); ``False`` where Node could
+    not make it (the page then never learns the host sends ``.br`` copies encoded)."""
+    try:
+        place(_compressed(target, _content_key(target), ".br", cache, node),
+              target.with_name(f"{target.name}.br"))
+    except BrowserEngineError:
+        return False
+    return True
+
+
 def place(source: Path, target: Path) -> None:
     """Put ``source`` at ``target``: a hard link where possible, else a copy."""
     if target.exists():

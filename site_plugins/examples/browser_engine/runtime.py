@@ -44,7 +44,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
-from site_plugins.examples.browser_engine.packing import write_folder, write_if_changed
+from site_plugins.examples.browser_engine.packing import (
+    brotli_beside,
+    write_folder,
+    write_if_changed,
+)
 from site_plugins.examples.browser_engine.pyodide_node import (
     compiled_stdlib,
     compiled_wheel,
@@ -224,8 +228,10 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
     digest = _digest(files, pyodide)
     folder = out / digest
     # What a first visit fetches gets a .br too (the snapshot, kept in the background for
-    # later visits, is restored faster from the browser's own gzip).
-    first_visit = ["pyodide.asm.wasm", STDLIB, *(wheel.file_name for wheel in wheels)]
+    # later visits, is restored faster from the browser's own gzip); the scripts' .br is for a
+    # host that sends it for the script's own name (brotli_static): the page imports them.
+    first_visit = ["pyodide.asm.wasm", STDLIB, *(wheel.file_name for wheel in wheels),
+                   *(shipped_name(name) for name in SHIPPED_NAMES)]
     packed = write_folder(folder, files, cache, brotli_for=first_visit if decoder else ())
     manifest = {
         "pyodide": pyodide_version(pyodide),
@@ -236,7 +242,7 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
         # Fetched (not imported) files with a .gz or a .br beside them: the page fetches the
         # smaller copy and unpacks it itself, so a host that compresses nothing sends it too.
         "packed": [name for name in packed.gz if not name.endswith(".js")],
-        "brotli": list(packed.br),
+        "brotli": [name for name in packed.br if not name.endswith(".js")],
         "decoder": DECODER_FILES if decoder else None,
         "lock": LOCK_FILE,
         "stdlib": STDLIB,
@@ -255,8 +261,10 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
         "stallLimitMs": int(stall_limit * 1000),
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1), "utf-8")
+    if decoder:  # its .br tells the page the host sends .br copies encoded (engine-fetch.js)
+        brotli_beside(out / "manifest.json", cache)
     for stale in out.iterdir():  # engines of earlier builds (mkdocs serve), older layouts
-        if stale.name not in (digest, "manifest.json"):
+        if stale.name not in (digest, "manifest.json", "manifest.json.br"):
             shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
     if site is not None:
         write_if_changed(site / SERVICE_WORKER, service_worker(digest))
