@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,6 +31,8 @@ class Recorder:
     def __init__(self) -> None:
         self.wheels: list[str] = []
         self.release = threading.Event()
+        #: When icepool's wheel was asked for (ms since the epoch, as the page's clock reads).
+        self.icepool_asked = 0.0
 
     def handler(self) -> type[QuietHandler]:
         recorder = self
@@ -40,6 +43,7 @@ class Recorder:
                 if found:
                     recorder.wheels.append(found["name"])
                     if found["name"] == "icepool":
+                        recorder.icepool_asked = time.time() * 1000
                         recorder.release.wait(60)
                 return super().do_GET()
 
@@ -78,6 +82,10 @@ def test_a_kruhl_page_fetches_the_core_and_kruhl_and_the_odds_after_its_first_re
     expect(figure.locator("ul.rx-odds").first).to_contain_text(re.compile(r"\d"))
     assert sorted(set(recorder.wheels)) == ["icepool", "rules_core_kruhl", "rules_reference"]
     assert recorder.wheels.index("icepool") == 2, recorder.wheels
+    # Its download began once the first result was on screen, not while it was being drawn.
+    painted = page.evaluate("performance.timeOrigin"
+                            " + performance.getEntriesByName('rx-result-painted')[0].startTime")
+    assert recorder.icepool_asked > painted, (recorder.icepool_asked, painted)
 
 
 def test_a_page_of_another_system_reached_in_the_same_visit_loads_its_wheel_first(

@@ -73,6 +73,10 @@ function spawn() {
         message.result.complete.catch(() => {}); // a caller that does not wait for the odds
         call.resolve(message.result);
         Object.assign(call, follow);
+        // The odds' download waits until the first result is on screen: the caller draws it
+        // as this promise resolves, and the frame after that is painted.
+        const worker = engine.worker;
+        requestAnimationFrame(() => setTimeout(() => worker?.postMessage({ id: message.id, op: "shown" })));
         return;
       }
       engine.pending.delete(message.id);

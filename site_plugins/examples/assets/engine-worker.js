@@ -4,6 +4,7 @@
 //
 // Messages in:  {id, op: "load", names?}  |  {id, op, request} for each op Python answers
 //               (site_plugins.examples.cards.reroll.answer: "reroll", "replay", "roll", "dice")
+//               {id, op: "shown"}: the page shows the answer ``id``; its odds may follow
 // Messages out: {type: "progress", stage, fraction, silenceMs, ifSilent} (engine-progress.js)
 //               {type: "ready", via, timeLimitMs, ms, timeline} (timeline: engine-progress.js)
 //               {id, ok: true, result, more}  |  {id, ok: false, error, fatal}
@@ -11,9 +12,9 @@
 // Every start loads the engine's core wheel; a game system's wheel (and icepool, which the
 // odds need) loads once a request names the module that needs it (the manifest's "needs"),
 // before Python answers it. The odds come after a first result: an answer drawn before icepool
-// is here says "oddsPending" and goes out with more: true; the same request, with the same
-// seed, is answered again once icepool is loaded, and that answer (the same dice, with their
-// odds) follows under the same id.
+// is here says "oddsPending" and goes out with more: true; once the page has shown it
+// ({id, op: "shown"}), icepool is fetched, and the same request, with the same seed, is
+// answered again: that answer (the same dice, with their odds) follows under the same id.
 
 import {
   downloadFailures, fetchBytes, fetchWheel, importCounted, prefetch, readManifest, watchFetches,
@@ -254,9 +255,30 @@ function keepSnapshotOnce(loaded) {
   setTimeout(() => fetch(url, { priority: "low" }).then((r) => r.arrayBuffer()).catch(() => {}), 500);
 }
 
+// Answers waiting for the page to show them before their odds are fetched: id → resolve.
+const showing = new Map();
+// How long an answer waits for the page to say it is shown before its odds are fetched anyway.
+const SHOWN_WAIT_MS = 2000;
+
+// Resolves once the page says the answer ``id`` is on screen ({id, op: "shown"}), or after
+// SHOWN_WAIT_MS: the odds' download never holds back the first result, nor waits forever.
+function shown(id) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, SHOWN_WAIT_MS);
+    showing.set(id, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  }).finally(() => showing.delete(id));
+}
+
 self.onmessage = async (event) => {
   const received = performance.timeOrigin + performance.now();
   const { id, op, request } = event.data;
+  if (op === "shown") {
+    showing.get(id)?.();
+    return;
+  }
   let loaded;
   try {
     if (engine) fetchNamed(event.data); // the start under way fetches the first message's
@@ -275,8 +297,10 @@ self.onmessage = async (event) => {
       const seed = crypto.getRandomValues(new Uint32Array(1))[0]; // the same dice, asked again
       const result = answerOf(loaded, op, request, seed, received);
       const odds = result.oddsPending ? loaded.manifest.needs?.["rules_core.odds"] : null;
+      const onScreen = odds ? shown(id) : null;
       postMessage({ id, ok: true, result, more: Boolean(odds) });
       if (odds) {
+        await onScreen;
         await loadWheels(loaded, [odds]);
         postMessage({ id, ok: true, result: answerOf(loaded, op, request, seed, received) });
       }
