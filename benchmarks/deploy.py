@@ -28,7 +28,9 @@ one.
 **A case.** A new browser profile; the chapter loads; Reroll on Tam's first punch is clicked
 as soon as the page has loaded (the engine starts downloading at that moment); the time from
 the click to the rerolled card painted is read from the page's ``performance`` marks, and the
-bytes are what nginx's access log says it sent, page included, up to that moment. Then, once
+bytes are what nginx's access log says it sent, page included, for the requests begun before
+that moment (by the log's end time less the request's time: the odds' wheel, asked for once
+the result is on screen, is listed apart). Then, once
 the engine has kept its snapshot, a **second visit** (reload, click), and an **offline** one.
 Each case also records the bytes nginx sent for each file and, from the engine's ``ready``
 message, when each engine file began and stopped arriving and each start step began (ms after
@@ -214,7 +216,7 @@ def nginx(work: Path, www: Path, port: int, config: str) -> Iterator[Path]:
         f"error_log {work / 'error.log'};\nevents {{}}\nhttp {{\n"
         "  include /etc/nginx/mime.types;\n  default_type application/octet-stream;\n"
         "  sendfile on;\n  tcp_nopush on;\n" + (STOCK if config == "stock" else "")
-        + "  log_format sent '$request_uri $status $bytes_sent';\n"
+        + "  log_format sent '$request_uri $status $bytes_sent $msec $request_time';\n"
         f"  access_log {log} sent;\n{temps}"
         f"  server {{\n    listen 127.0.0.1:{port};\n{server}  }}\n}}\n", encoding="utf-8")
     process = subprocess.Popen([NGINX, "-p", str(work), "-c", str(conf), "-g", "daemon off;"],
@@ -234,13 +236,21 @@ def nginx(work: Path, www: Path, port: int, config: str) -> Iterator[Path]:
         process.wait(timeout=10)
 
 
-def sent_by_file(log: Path) -> dict[str, int]:
+def logged(log: Path, before: float | None = None) -> Iterator[tuple[str, int]]:
+    """(path, bytes sent) of each request in nginx's log; with ``before`` (ms since the
+    epoch), only those that began before it (what arrived later was asked for later)."""
+    for line in log.read_text("utf-8").splitlines() if log.is_file() else ():
+        uri, _, size, ended, took = line.split(" ")
+        if before is None or (float(ended) - float(took)) * 1000 < before:
+            yield uri, int(size)
+
+
+def sent_by_file(log: Path, before: float | None = None) -> dict[str, int]:
     """Bytes nginx has sent, by file name (the last part of the path)."""
     files: dict[str, int] = {}
-    for line in log.read_text("utf-8").splitlines() if log.is_file() else ():
-        uri, _, size = line.split(" ")
+    for uri, size in logged(log, before):
         name = uri.rstrip("/").rsplit("/", 1)[-1] or uri
-        files[name] = files.get(name, 0) + int(size)
+        files[name] = files.get(name, 0) + size
     return files
 
 
@@ -263,15 +273,22 @@ def timeline(page: Page) -> dict[str, list[int]]:
         " return out; })()"))
 
 
-def sent(log: Path) -> tuple[int, int]:
-    """(all bytes nginx has sent, the engine's bytes) according to its log."""
+def sent(log: Path, before: float | None = None) -> tuple[int, int]:
+    """(all bytes nginx has sent, the engine's bytes) according to its log (of the requests
+    begun before ``before``, ms since the epoch, if given)."""
     total = engine = 0
-    for line in log.read_text("utf-8").splitlines() if log.is_file() else ():
-        uri, _, size = line.split(" ")
-        total += int(size)
+    for uri, size in logged(log, before):
+        total += size
         if "/pyodide/" in uri or "engine-" in uri:
-            engine += int(size)
+            engine += size
     return total, engine
+
+
+def painted_at(page: Page) -> float:
+    """When the last result was painted, in ms since the epoch (nginx's clock too)."""
+    return float(page.evaluate("performance.timeOrigin"
+                               " + performance.getEntriesByName('rx-result-painted').at(-1)"
+                               ".startTime"))
 
 
 def chromium(slowdown: float) -> str:
@@ -334,9 +351,14 @@ def run_case(browser_path: str, url: str, log: Path, profile_dir: Path,
         page.goto(url + CHAPTER, wait_until="load")
         result["page_bytes"] = sent(log)[0]
         result["first_visit_ms"] = round(click_and_wait(page, hover_ms))
-        result["bytes_before_first_result"], result["engine_bytes"] = sent(log)
+        # What was asked for before the result was painted (the odds' wheel follows it).
+        painted = painted_at(page)
+        result["bytes_before_first_result"], result["engine_bytes"] = sent(log, painted)
         result["via"] = page.evaluate("document.documentElement.dataset.rxEngineVia")
-        result["files"] = sent_by_file(log)
+        result["files"] = sent_by_file(log, painted)
+        result["files_after_first_result"] = {
+            name: size for name, size in sent_by_file(log).items()
+            if name not in result["files"]}
         result["timeline"] = timeline(page)
         if second and wait_until_kept(page, url):
             log.write_text("")
