@@ -28,7 +28,7 @@ import pytest
 from playwright.sync_api import ConsoleMessage, Page, expect
 
 from site_plugins.examples.browser_engine.csp import NGINX_FILE, POLICY_FILE
-from site_plugins.examples.site.shipping import RUNTIME_DIR
+from site_plugins.examples.shipping.files import RUNTIME_DIR
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard
 from tests.browser.test_hosting_browser import (
     NGINX,

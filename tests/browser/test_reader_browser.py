@@ -189,7 +189,9 @@ def test_a_roller_refuses_a_value_out_of_bounds_in_words(page: Page, guard: Guar
     form = page.locator("form.rx-roller")
     form.get_by_label("PRW (attribute dice)").fill("99")
     form.get_by_role("button", name="Roll").click()
-    expect(form.locator(".rx-status")).to_contain_text("PRW (attribute dice) must be from 0 to 12")
+    # Python says it, so the engine loads first.
+    expect(form.locator(".rx-status")).to_contain_text("PRW (attribute dice) must be from 0 to 12",
+                                                        timeout=ENGINE_TIMEOUT_MS)
 
 
 def test_the_keyboard_reaches_a_cards_reroll_in_two_stops(page: Page, guard: Guard) -> None:

@@ -196,7 +196,8 @@ def test_a_touch_reader_who_taps_text_and_scrolls_fetches_no_engine_file(
         assert not [u for u in guard.requests if "/pyodide/" in u or re.search(ENGINE_SCRIPTS, u)]
         phone.mouse.wheel(0, -3000)
         first.locator(".rx-reroll").tap()
-        expect(phone.locator("html")).to_have_attribute("data-rx-engine", "ready")
+        expect(phone.locator("html")).to_have_attribute("data-rx-engine", "ready",
+                                                         timeout=ENGINE_TIMEOUT_MS)
         assert any("pyodide.asm.wasm" in u for u in guard.requests)
         assert not guard.unexpected_errors()
     finally:

@@ -1,5 +1,5 @@
 """Reroll on a site Zensical built: the cards drawn by the Markdown extension, the assets and
-the engine written by the step after the build (``python -m site_plugins.examples.site.ship``),
+the engine written by the step after the build (``python -m site_plugins.examples.shipping``),
 in Debian's Chromium on 127.0.0.1, with no request elsewhere and no console error."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def zensical_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = site_of(tmp_path_factory.mktemp("zensical"),
                    {"good.md": (SAMPLES / "good.md").read_text(encoding="utf-8")})
     for command in ([*GENERATORS["zensical"], "build", "--strict"],
-                    [str(ZENSICAL_PYTHON), "-m", "site_plugins.examples.site.ship", "site",
+                    [str(ZENSICAL_PYTHON), "-m", "site_plugins.examples.shipping", "site",
                      "--pyodide", str(ROOT / "node_modules" / "pyodide"), "--no-node"]):
         done = subprocess.run(command, cwd=root, env=ENV, capture_output=True, text=True,
                               timeout=300)

@@ -33,7 +33,7 @@ def test_a_page_without_examples_converts_as_it_would_without_the_extension() ->
 
 def test_the_extension_and_the_ship_step_import_no_mkdocs() -> None:
     code = ("import sys, site_plugins.examples.site.examples_markdown, "
-            "site_plugins.examples.site.ship; "
+            "site_plugins.examples.shipping.__main__; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('mkdocs', 'material')))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60)

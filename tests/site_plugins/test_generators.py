@@ -178,7 +178,7 @@ def test_the_ship_step_writes_after_a_zensical_build_what_the_plugin_writes(
     if not (pyodide / "pyodide.asm.wasm").is_file():
         pytest.skip("Pyodide's npm package is missing: run `make setup`")
     site = chapter_builds["zensical"]
-    done = subprocess.run([str(ZENSICAL_PYTHON), "-m", "site_plugins.examples.site.ship",
+    done = subprocess.run([str(ZENSICAL_PYTHON), "-m", "site_plugins.examples.shipping",
                            str(site), "--docs", str(site.parent / "docs"), "--pyodide",
                            str(pyodide), "--no-node"],
                           capture_output=True, text=True, env=ENV, timeout=120)
@@ -194,7 +194,7 @@ def test_the_ship_step_writes_after_a_zensical_build_what_the_plugin_writes(
 
 
 def test_the_ship_step_says_why_without_a_built_site(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "site_plugins.examples.site.ship",
+    done = subprocess.run([sys.executable, "-m", "site_plugins.examples.shipping",
                            str(tmp_path / "site")], capture_output=True, text=True, env=ENV,
                           timeout=60)
     assert done.returncode == 1

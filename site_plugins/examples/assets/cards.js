@@ -434,8 +434,9 @@ function bind(figure) {
   if (figure.dataset.rxBound) return;
   figure.dataset.rxBound = "true";
   bindCode(figure);
-  figure.addEventListener("pointerenter", warmOnIntent);
-  figure.addEventListener("focusin", warmOnIntent);
+  const warmCard = (event) => warmOnIntent(event, [figure.dataset.rxExample ?? ""]);
+  figure.addEventListener("pointerenter", warmCard);
+  figure.addEventListener("focusin", warmCard);
   if (figure.dataset.rxRerollable !== "true") return;
   const controls = figure.querySelector(":scope > .rx-controls");
   const title = figure.querySelector(".rx-title")?.textContent ?? "this example";

@@ -5,8 +5,8 @@
 // caller.
 //
 //   call(op, request, names) → Promise (see call)   state() → "idle" | "loading" | "ready" | "failed"
-//   warm()             start loading without waiting      onState(listener) → unsubscribe
-//   warmOnIntent(e)    warm on a mouse or a focused button, never a touch or a thrifty link
+//   warm(names)        start loading without waiting      onState(listener) → unsubscribe
+//   warmOnIntent(e, names)  warm on a mouse or a focused button, never a touch or a thrifty link
 //
 // Loading has no total time limit: a slow link that keeps delivering gets all the time it
 // needs. The load watchdog acts on silence instead. The worker reports progress on every chunk
@@ -153,16 +153,10 @@ export function call(op, request, names = []) {
 }
 
 // Start loading without waiting for it (a reader showed interest): the engine, and the
-// wheels of the systems the page uses.
-export function warm() {
-  if (engine.state === "idle") call("load", null, pageNames()).catch(() => {});
-}
-
-// What the page's engine users name, for the worker to fetch the wheels they will need: each
-// card's data (its code, its setup) and each roller's system.
-function pageNames() {
-  return [...document.querySelectorAll("[data-rx-example], [data-rx-system]")].map(
-    (element) => element.dataset.rxExample ?? `rules_core.${element.dataset.rxSystem}`);
+// wheels of the systems ``names`` use (a card's data, its code and setup; a roller's
+// "rules_core.<system>"), which the caller reads from its own element.
+export function warm(names = []) {
+  if (engine.state === "idle") call("load", null, names).catch(() => {});
 }
 
 // A link the reader pays for, or a slow one: the browser says so (Save-Data, or a 2G/3G
@@ -175,11 +169,11 @@ function thrifty() {
 // Warm on a sign of intent only: a mouse that comes over the thing, or the keyboard's focus
 // on one of its buttons. A touch is not one (a reader on a phone who taps a card's text or
 // scrolls asks for nothing), and a thrifty link is never warmed.
-export function warmOnIntent(event) {
+export function warmOnIntent(event, names = []) {
   if (thrifty()) return;
   if (event.type === "pointerenter" && event.pointerType !== "mouse") return;
   if (event.type === "focusin" && !event.target.closest?.("button, input, select")) return;
-  warm();
+  warm(names);
 }
 
 // The engine's state now.

@@ -281,7 +281,9 @@ self.onmessage = async (event) => {
   }
   let loaded;
   try {
-    if (engine) fetchNamed(event.data); // the start under way fetches the first message's
+    // The start under way fetches the first message's wheels; a later message's start now
+    // (a start that fails says why itself, below).
+    if (engine) fetchNamed(event.data).catch(() => {});
     engine ??= start(event.data);
     loaded = await engine;
     await loadWheels(loaded, wheelsNamed(loaded.manifest, namedIn(event.data)));

@@ -91,8 +91,9 @@ function bind(form) {
   form.dataset.rxBound = "true";
   form.querySelector(".rx-roller-nojs").hidden = true;
   form.querySelector(".rx-roller-controls").hidden = false;
-  form.addEventListener("focusin", warmOnIntent);
-  form.addEventListener("pointerenter", warmOnIntent);
+  const warmRoller = (event) => warmOnIntent(event, [`rules_core.${form.dataset.rxSystem}`]);
+  form.addEventListener("focusin", warmRoller);
+  form.addEventListener("pointerenter", warmRoller);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (form.querySelector(".rx-roller-roll").getAttribute("aria-disabled") === "true") return;

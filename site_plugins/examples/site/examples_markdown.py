@@ -10,7 +10,7 @@ drawn as the plugin draws them (:class:`~site_plugins.examples.site.page_cards.P
 with the chapter's glossary terms and the dice in the prose (the plugin's
 :mod:`~site_plugins.examples.site.dice_markdown`, added here). The stylesheet, the scripts
 and the browser engine are written after the build by
-:mod:`~site_plugins.examples.site.ship`.
+:mod:`~site_plugins.examples.shipping`.
 
 Under MkDocs or ProperDocs the plugin has put its placeholders in place of every example
 before Markdown runs, so this extension, if listed too, finds no example there and does

@@ -57,6 +57,16 @@ from site_plugins.examples.language.lexer import slug
 from site_plugins.examples.language.verify import Failure, PageResult
 from site_plugins.examples.serving import drawn_failures, page_cache, search_cache, serve_watch
 from site_plugins.examples.serving.serve_state import SERVE
+from site_plugins.examples.shipping.files import (
+    CHECK_SCRIPT,
+    PAGE_SCRIPT,
+    STYLESHEET,
+    EngineOptions,
+    ShippingError,
+    asset_files,
+    finish_site,
+    write_engine,
+)
 from site_plugins.examples.site.config import ExamplesConfig
 from site_plugins.examples.site.dice_markdown import DiceMarkdown
 from site_plugins.examples.site.glossary import Chapters, focusable_first_uses
@@ -72,16 +82,6 @@ from site_plugins.examples.site.page_files import (
 from site_plugins.examples.site.reference_links import imported_names, name_links, reference_entries
 from site_plugins.examples.site.reference_pages import add_reference_pages, place_reference_pages
 from site_plugins.examples.site.roller_pages import add_roller_pages, place_roller_pages
-from site_plugins.examples.site.shipping import (
-    CHECK_SCRIPT,
-    PAGE_SCRIPT,
-    STYLESHEET,
-    EngineOptions,
-    ShippingError,
-    asset_files,
-    finish_site,
-    write_engine,
-)
 from site_plugins.examples.site.system_pages import (
     SystemPageError,
     present,

@@ -1,10 +1,10 @@
 """The step any generator runs after its build to ship what the MkDocs plugin ships from its
 own hooks: the cards' stylesheet and scripts, the browser engine (Reroll) and the
 Content-Security-Policy, through the plugin's own functions
-(:mod:`~site_plugins.examples.site.shipping`)::
+(:mod:`~site_plugins.examples.shipping.files`)::
 
     zensical build --strict
-    python -m site_plugins.examples.site.ship site --docs docs
+    python -m site_plugins.examples.shipping site --docs docs
 
 The engine ships when Pyodide's npm package is found (``node_modules/pyodide`` beside the
 site, or ``--pyodide``), as with the plugin's ``reroll: auto``; under Node with a start-up
@@ -25,7 +25,7 @@ from site_plugins.examples.browser_engine.runtime import (
     find_node,
     plan_engine,
 )
-from site_plugins.examples.site.shipping import (
+from site_plugins.examples.shipping.files import (
     EngineOptions,
     ShippingError,
     asset_files,
@@ -39,7 +39,7 @@ from site_plugins.examples.site.system_pages import present
 def arguments(argv: list[str] | None) -> argparse.Namespace:
     """The command line's options."""
     parser = argparse.ArgumentParser(
-        prog="python -m site_plugins.examples.site.ship",
+        prog="python -m site_plugins.examples.shipping",
         description="Write the cards' assets and the browser engine into a built site.")
     parser.add_argument("site", type=Path, help="the built site's folder (site_dir)")
     parser.add_argument("--docs", type=Path, default=Path("docs"),

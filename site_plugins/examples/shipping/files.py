@@ -5,7 +5,7 @@ engine, and the checks a stock static host needs.
 The MkDocs plugin hands :func:`asset_files` to MkDocs as generated files and calls
 :func:`write_engine` and :func:`finish_site` after its build; a generator without the plugin
 (Zensical) runs the same three after its build through
-:mod:`~site_plugins.examples.site.ship`. No MkDocs types here.
+``python -m site_plugins.examples.shipping`` (its ``__main__``). No MkDocs types here.
 """
 
 from __future__ import annotations
