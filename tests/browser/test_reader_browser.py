@@ -163,6 +163,8 @@ def test_each_roller_rolls_with_odds_and_its_link_replays_the_roll(
         form.get_by_role("button", name="Roll").click()
         link_button = form.get_by_role("button", name="Link to this roll")
         expect(link_button).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+        # The odds follow the first result of a visit (icepool loads after it).
+        expect(form.locator(".rx-odds-pending")).to_have_count(0, timeout=ENGINE_TIMEOUT_MS)
         result = form.locator(".rx-roller-result").inner_html()
         assert result != before or "rx-odds" in result
         expect(form.locator(".rx-odds")).to_be_visible()
@@ -170,6 +172,7 @@ def test_each_roller_rolls_with_odds_and_its_link_replays_the_roll(
         assert "#roller=" in page.url
         other.goto(page.url)  # a fresh load in a browser of its own, as a link is opened
         expect(other.locator("form.rx-roller .rx-status")).to_contain_text("A shared roll")
+        expect(other.locator("form.rx-roller .rx-odds-pending")).to_have_count(0)
         assert other.locator("form.rx-roller .rx-roller-result").inner_html() == result
     context.close()
 
