@@ -19,6 +19,7 @@ import hashlib
 import os
 import shutil
 from collections.abc import Collection
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,31 +46,38 @@ def write_folder(folder: Path, files: dict[str, bytes | Path], cache: Path, *,
                  brotli_for: Collection[str] = (), node: str | None = None) -> Packed:
     """Write ``files`` into ``folder``, with a ``.gz`` beside each that compresses and a
     ``.br`` beside those of them named in ``brotli_for`` (made by ``node``; none where Node
-    fails, the page then unpacking the ``.gz``)."""
+    fails, the page then unpacking the ``.gz``). Files are packed side by side, one per core
+    (a cold build's brotli of the 9.6 MB wasm no longer waits for the others')."""
     folder.mkdir(parents=True, exist_ok=True)
-    gz, br = [], []
-    for name, content in files.items():
-        target = folder / name
+
+    def pack(name: str) -> tuple[bool, bool]:
+        """Write ``name``; whether it got a ``.gz`` and a ``.br``."""
+        content, target = files[name], folder / name
         if isinstance(content, Path):
             place(content, target)
         else:
             write_if_changed(target, content)
         size = target.stat().st_size
         if size < COMPRESS_FROM or name.endswith(COMPRESSED):
-            continue
+            return False, False
         key = _content_key(target)
         packed = _compressed(target, key, ".gz", cache, node)
         if packed.stat().st_size > WORTH_COMPRESSING * size:
-            continue
+            return False, False
         place(packed, folder / f"{name}.gz")
-        gz.append(name)
-        if name in brotli_for:
-            try:
-                place(_compressed(target, key, ".br", cache, node), folder / f"{name}.br")
-            except BrowserEngineError:
-                continue  # the page fetches the .gz instead
-            br.append(name)
-    return Packed(tuple(gz), tuple(br))
+        if name not in brotli_for:
+            return True, False
+        try:
+            place(_compressed(target, key, ".br", cache, node), folder / f"{name}.br")
+        except BrowserEngineError:
+            return True, False  # the page fetches the .gz instead
+        return True, True
+
+    names = list(files)
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        done = dict(zip(names, pool.map(pack, names), strict=True))
+    return Packed(tuple(name for name in names if done[name][0]),
+                  tuple(name for name in names if done[name][1]))
 
 
 def brotli_beside(target: Path, cache: Path, node: str | None = None) -> bool:

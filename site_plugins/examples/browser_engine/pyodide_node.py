@@ -13,9 +13,11 @@ import contextlib
 import dataclasses
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import tempfile
+import threading
 import zipfile
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -169,7 +171,10 @@ def compile_stdlib(pyodide: Path, source: bytes, cache: Path, node: str | None =
             source_file.write_bytes(source)
             _run([node, str(COMPILE_SCRIPT), str(pyodide), str(source_file), str(partial)],
                  "compiling the standard library")
-            shutil.copyfile(partial, target)
+            # Whole or not at all: another build (a test worker, a clone) may read it now.
+            copied = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}")
+            shutil.copyfile(partial, copied)
+            copied.replace(target)
     return target
 
 

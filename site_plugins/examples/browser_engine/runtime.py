@@ -39,7 +39,9 @@ import base64
 import hashlib
 import importlib.metadata
 import json
+import os
 import shutil
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -300,10 +302,12 @@ def rewritten_script(data: bytes) -> bytes:
 
 def _compiled_wheels(pyodide: Path, wheels: list[Wheel], cache: Path,
                      notes: list[str]) -> list[Wheel]:
-    """``wheels`` compiled to bytecode (:func:`compiled_wheel`), or as they are where that
-    fails (the page then compiles their modules when it imports them)."""
+    """``wheels`` compiled to bytecode (:func:`compiled_wheel`, one Node process each, side by
+    side, one per core), or as they are where that fails (the page then compiles their
+    modules when it imports them)."""
     try:
-        return [compiled_wheel(pyodide, wheel, cache) for wheel in wheels]
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            return list(pool.map(lambda wheel: compiled_wheel(pyodide, wheel, cache), wheels))
     except BrowserEngineError as error:
         notes.append(f"the engine ships as Python sources: {error}")
         return wheels
