@@ -99,6 +99,15 @@ def serve(directory: Path, handler_class: type[QuietHandler] = QuietHandler) -> 
         server.server_close()
 
 
+def run_isolated(code: str) -> None:
+    """Run ``code`` in a Python of its own that sees none of this environment's packages
+    (``-I -S``: the wheels the code puts on ``sys.path`` are all it has); it must print
+    ``ok``."""
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True,
+                          text=True, check=False)
+    assert done.stdout.strip() == "ok", done.stderr
+
+
 def build(config: Path, out: Path) -> Path:
     """``mkdocs build --strict`` of ``config`` into ``out``."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")

@@ -5,8 +5,6 @@ seed, once icepool is here, gives the same dice with their odds."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,7 @@ from site_plugins.examples.browser_engine.wheels import build_wheel
 from site_plugins.examples.cards.odds_lines import ODDS_LINES
 from site_plugins.examples.cards.render_views import ODDS_PENDING, render_odds
 from site_plugins.examples.cards.reroll import answer
+from tests.conftest import run_isolated
 
 ROLL = json.dumps({"system": "verses", "values": {}})
 QUESTIONS = (AtLeast(Procedure(6, 6, (), CountAtLeast(5)), 3),
@@ -75,6 +74,4 @@ def test_a_first_result_needs_no_icepool_and_imports_no_odds(tmp_path: Path) -> 
         "assert 'html.entities' not in sys.modules and 'difflib' not in sys.modules\n"
         "print('ok')\n"
     )
-    done = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True,
-                          text=True, check=False)
-    assert done.stdout.strip() == "ok", done.stderr
+    run_isolated(code)

@@ -5,8 +5,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
@@ -21,7 +19,7 @@ from site_plugins.examples.browser_engine.wheels import (
     system_packages,
     system_wheels,
 )
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run_isolated
 
 
 def test_the_wheel_is_the_same_bytes_every_build() -> None:
@@ -111,9 +109,7 @@ def test_a_system_wheel_joins_rules_core_from_the_core_wheel(tmp_path: Path) -> 
         "assert 'icepool' not in sys.modules and 'rules_core.odds' not in sys.modules\n"
         "print('ok')\n"
     )
-    done = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True,
-                          text=True, check=False)
-    assert done.stdout.strip() == "ok", done.stderr
+    run_isolated(code)
 
 
 def test_the_wheels_run_a_reroll_with_nothing_but_the_standard_library(tmp_path: Path) -> None:
@@ -134,9 +130,7 @@ def test_the_wheels_run_a_reroll_with_nothing_but_the_standard_library(tmp_path:
         "assert 'mkdocs' not in sys.modules and 'markdown' not in sys.modules\n"
         "print('ok')\n"
     )
-    done = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True,
-                          text=True, check=False)
-    assert done.stdout.strip() == "ok", done.stderr
+    run_isolated(code)
 
 
 def test_the_lock_entries_carry_the_wheel_hashes_and_keep_the_other_packages() -> None:

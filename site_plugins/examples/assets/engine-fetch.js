@@ -137,8 +137,9 @@ export function watchFetches(folder, manifest) {
       const packable = !whole && (brotli.has(name) || gzipped.has(name));
       const unpacked = packable ? await kept.match(url) : null;
       if (unpacked) return keptResponse(unpacked, file, manifest.sizes?.[name]);
-      let response = hostBrotli && !whole && brotli.has(name) ? await hostEncoded(url, name) : null;
-      if (hostBrotli && !response && brotli.has(name)) hostBrotli = false; // it came as it is
+      const fromHost = hostBrotli && !whole && brotli.has(name);
+      let response = fromHost ? await hostEncoded(url, name) : null;
+      if (fromHost && !response) hostBrotli = false; // it came as it is: .br copies from now on
       const brotliModule = !response && !whole && brotli.has(name) ? await brotliDecoder() : null;
       const pack = response ? "host" : brotliModule ? "br" : !whole && gzipped.has(name) ? "gz" : "";
       try {

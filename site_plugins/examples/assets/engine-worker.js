@@ -96,7 +96,7 @@ function wheelsNamed(manifest, text) {
 }
 
 // What a message names: the texts of its request, a roller's system as its module, and what
-// a "load" sends of the page (engine-client.js, warm: its cards' data, its rollers' modules).
+// a "load" sends (engine-client.js, warm: the hovered card's data, or a roller's module).
 function namedIn(message) {
   const { request, names = [] } = message;
   const system = typeof request?.system === "string" ? ` rules_core.${request.system}` : "";
