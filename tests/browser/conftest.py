@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.conftest import (  # noqa: F401  (re-exported for the browser tests)
     ROOT,
@@ -32,6 +32,11 @@ from tests.conftest import (  # noqa: F401  (re-exported for the browser tests)
 CHROMIUM = os.environ.get("RULES_CHROMIUM", "/usr/bin/chromium")
 #: How long Pyodide may take to become ready on a slow 2-core CI machine, in ms.
 ENGINE_TIMEOUT_MS = 60_000
+
+# Any wait on a page may be a wait on the engine (a shared link opened in a fresh context loads
+# Pyodide before its status changes): Playwright's 5 s default for ``expect`` failed on a
+# loaded CI machine. A wait that passes passes as soon as it holds; only failures take longer.
+expect.set_options(timeout=ENGINE_TIMEOUT_MS)
 
 
 def free_port() -> int:

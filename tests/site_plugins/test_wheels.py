@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import json
 import zipfile
 from pathlib import Path
 
@@ -19,6 +20,8 @@ from site_plugins.examples.browser_engine.wheels import (
     system_packages,
     system_wheels,
 )
+from site_plugins.examples.cards.render import page_card_data
+from site_plugins.examples.language.verify import verify_page
 from tests.conftest import ROOT, run_isolated
 
 
@@ -153,3 +156,39 @@ def test_a_lock_with_only_our_wheels_lists_nothing_else() -> None:
     only = lock_with_wheels(lock, [build_wheel(), installed_wheel("icepool")], only=True)
     assert set(only["packages"]) == {"rules-reference", "icepool"}  # type: ignore[arg-type]
     assert only["info"] == lock["info"]
+
+
+#: A page of each system (none of whose examples asks for odds itself, as Storypath's Dice
+#: page does, which then imports what the odds need).
+FIRST_REROLL_PAGES = ("docs/chronicle/tests.md", "docs/hubris/dice-and-initiative.md",
+                      "docs/kruhl/rolling-dice.md", "docs/storypath/initiative-and-turns.md",
+                      "docs/verses/action-chaining.md")
+#: Modules a first reroll must not import: each costs the browser's Python tens of ms on a
+#: phone's CPU before the first result (the odds and icepool follow it: odds-follow.js).
+NOT_BEFORE_THE_FIRST_RESULT = ("fractions", "icepool", "rules_core.odds", "difflib", "mkdocs",
+                               "markdown", "site_plugins.examples.cards.roll_forms",
+                               "site_plugins.examples.cards.dice_notation")
+
+
+@pytest.mark.parametrize("page", FIRST_REROLL_PAGES)
+def test_a_first_reroll_imports_its_system_and_nothing_it_does_not_need(
+        tmp_path: Path, page: str) -> None:
+    system = page.split("/")[1]
+    result = verify_page(page, (ROOT / page).read_text(encoding="utf-8"))
+    cards = page_card_data(result.runs, "s", result.setup_source)
+    request = json.dumps({"target": cards[0]["index"], "cards": cards})
+    core, own = tmp_path / "core.whl", tmp_path / "system.whl"
+    core.write_bytes(build_wheel().data)
+    own.write_bytes(build_wheel(system=system).data)
+    code = (
+        f"import json, sys\nsys.path[:0] = [{str(core)!r}]\n"
+        "from site_plugins.examples.cards.wheel_path import add_wheels\n"
+        f"add_wheels([{str(own)!r}])\n"
+        "from site_plugins.examples.cards.reroll import answer\n"
+        f"reply = json.loads(answer('reroll', {request!r}, 7))\n"
+        "assert reply['cards'] and 'error' not in reply, reply\n"
+        f"loaded = [m for m in {NOT_BEFORE_THE_FIRST_RESULT!r} if m in sys.modules]\n"
+        "assert not loaded, loaded\n"
+        "print('ok')\n"
+    )
+    run_isolated(code)

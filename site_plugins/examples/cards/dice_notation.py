@@ -12,12 +12,15 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from rules_core.dice import RandomDice
 from rules_core.explain import roll_view
 from rules_core.procedure import Procedure
 from site_plugins.examples.cards.render_views import render_roll
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 #: ``2d6``, ``1d10 + 4``, ``3d6 − 1``: a count, a ``d``, the sides, and a bare number added
 #: or taken away (a number followed by a word, ``+ 3 Agility``, is a named bonus the prose
@@ -51,7 +54,10 @@ class DiceExpression:
 
     @property
     def mean(self) -> Fraction:
-        """The average sum."""
+        """The average sum (:mod:`fractions` is imported here, not before a first reroll: 50 ms
+        in the browser)."""
+        from fractions import Fraction
+
         return Fraction(self.count * (self.sides + 1), 2) + self.plus
 
 

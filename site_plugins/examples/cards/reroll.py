@@ -31,11 +31,9 @@ from typing import Any
 
 from rules_core.explain import StatLine
 from rules_core.words import count
-from site_plugins.examples.cards.dice_notation import dice_answer
 from site_plugins.examples.cards.odds_lines import ODDS_LINES
 from site_plugins.examples.cards.render_code import render_code
 from site_plugins.examples.cards.render_reader import render_reader
-from site_plugins.examples.cards.roll_forms import roll_answer
 from site_plugins.examples.language.bound_values import PROSE, TITLE, Binding
 from site_plugins.examples.language.lexer import Example, Step
 from site_plugins.examples.language.reroll_limits import (
@@ -77,9 +75,13 @@ def answer(op: str, request_json: str, seed: int | None = None) -> str:
         text = reroll_page(request_json, seed)
     elif op == "replay":
         text = replay_page(request_json)
-    elif op == "roll":
+    elif op == "roll":  # a roller's module is imported by its first roll, not a reroll's
+        from site_plugins.examples.cards.roll_forms import roll_answer
+
         text = roll_answer(request_json, seed)
     elif op == "dice":
+        from site_plugins.examples.cards.dice_notation import dice_answer
+
         text = dice_answer(request_json, seed)
     else:
         raise RerollRequestError(f"unknown operation {op!r}: the operations are reroll, "
