@@ -21,11 +21,13 @@ include tests/pyodide/wheels.mk
 serve: setup
 	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
 
-# Two workers (pytest-xdist): the browser tests on one, the rest dealt out (tests/conftest.py).
+# Two workers (pytest-xdist), a test file's tests (a docs page's examples) on one: its module
+# fixtures (a built site, a Pyodide run) are made once. Not --dist loadgroup: with pytest 9.2
+# its groups are silently ignored (pytest-dev/pytest-xdist#1386).
 TEST_WORKERS ?= 2
 
 test: setup generators chromium nginx lint
-	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
 
 build: setup
 	$(BIN)/mkdocs build --strict

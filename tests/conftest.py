@@ -19,29 +19,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = Path(__file__).resolve().parent / "samples"
-#: Session fixtures that build and serve a site: under pytest-xdist (``make test`` runs two
-#: workers) every test that uses one runs on the same worker, so each site is built once.
-SITE_FIXTURES = frozenset({"project_server", "project_site", "base_url"})
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under pytest-xdist's ``--dist loadgroup``: the browser tests and every test of the
-    project's built site share one worker (their session fixtures build each site once); the
-    Pyodide runs, each already two Node processes, share another; a docs page's items share
-    one; the rest is dealt out."""
-    if not config.pluginmanager.hasplugin("xdist"):
-        return
-    browser = ROOT / "tests" / "browser"
-    pyodide = ROOT / "tests" / "pyodide"
-    docs = ROOT / "docs"
-    for item in items:
-        path = Path(str(item.path))
-        if path.is_relative_to(browser) or SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
-            item.add_marker(pytest.mark.xdist_group("site"))
-        elif path.is_relative_to(pyodide):
-            item.add_marker(pytest.mark.xdist_group("pyodide"))
-        elif path.is_relative_to(docs):  # a page is checked once, by the worker of its items
-            item.add_marker(pytest.mark.xdist_group(path.relative_to(docs).as_posix()))
 
 
 @pytest.fixture

@@ -3,10 +3,10 @@ everything a reroll imports, and rerolls on it answer exactly as the engine's so
 
 The build keeps only the standard library modules the engine imported while every docs example
 was rerolled in Pyodide (with two seeds), compiled to bytecode without docstrings or asserts,
-and compiles the engine's wheels the same way. Here every docs example is rerolled in Pyodide
-again, with another seed, as shipped, and in CPython from the sources: a module missing from
-the shipped library fails the test naming the example, and every answer (the card drawn, the
-odds) must be the same.
+and compiles the engine's wheels the same way. Here every docs page is rerolled in Pyodide again
+from its first example (so every example after it runs with new dice), with another seed, as
+shipped, and in CPython from the sources: a module missing from the shipped library fails the
+test naming the example, and every answer (the cards drawn, the odds) must be the same.
 """
 
 from __future__ import annotations
@@ -52,13 +52,11 @@ def docs_cards() -> list[list[dict[str, object]]]:
 
 
 def cpython_digests(cards: list[list[dict[str, object]]], seeds: range) -> dict[str, str]:
-    """What the shipped engine's run digests (``check_stdlib``), made here in CPython: the
-    same rerolls with the same seeds, keyed and hashed alike."""
+    """What the shipped engine's run digests (``check_stdlib`` with ``first_only``), made here
+    in CPython: the same rerolls with the same seeds, keyed and hashed alike."""
     digests = {}
     for page, page_cards in enumerate(cards):
-        for card in page_cards:
-            if card["kind"] != "example":
-                continue
+        for card in [card for card in page_cards if card["kind"] == "example"][:1]:
             request = json.dumps({"target": card["index"], "cards": page_cards})
             for seed in seeds:
                 answer = reroll_page(request, seed)
@@ -85,8 +83,11 @@ def test_every_docs_example_rerolls_alike_on_the_shipped_engine() -> None:
     # Two Node processes side by side, each rerolling half the pages: one per core.
     half = len(cards) // 2
     with ThreadPoolExecutor(2) as pool:
-        first = pool.submit(check_stdlib, PYODIDE, compiled, cards[:half], shipped, SEEDS)
-        second = pool.submit(check_stdlib, PYODIDE, compiled, cards[half:], shipped, SEEDS)
+        # Each page rerolled from its first example: every card after it runs with new dice.
+        first = pool.submit(check_stdlib, PYODIDE, compiled, cards[:half], shipped, SEEDS,
+                            first_only=True)
+        second = pool.submit(check_stdlib, PYODIDE, compiled, cards[half:], shipped, SEEDS,
+                             first_only=True)
         as_shipped = {**first.result(), **{_shifted(key, half): digest
                                            for key, digest in second.result().items()}}
     # The same rerolls in CPython, from the sources: the parity test shows the engine runs
@@ -96,5 +97,5 @@ def test_every_docs_example_rerolls_alike_on_the_shipped_engine() -> None:
     # A reroll that runs past the check's 5 s (a loaded machine) is left out of the shipped
     # run's answers; every reroll it answered must be answered alike.
     both = as_shipped.keys() & expected.keys()
-    assert len(both) > 50 and len(both) >= 0.95 * len(expected)
+    assert len(both) > 20 and len(both) >= 0.9 * len(expected)
     assert {key: as_shipped[key] for key in both} == {key: expected[key] for key in both}

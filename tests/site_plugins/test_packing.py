@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import gzip
 import os
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -94,3 +96,34 @@ def test_a_change_to_the_brotli_settings_compresses_again(
 def test_the_brotli_key_follows_the_script_that_holds_its_settings() -> None:
     assert packing.compressor_key(".br") != packing.compressor_key(".gz")
     assert packing.compressor_key(".br") == packing.compressor_key(".br")
+
+
+def test_two_builds_at_once_compress_the_runtime_once(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two builds that reach the same file together (the two test workers, two clones): the
+    second waits for the first's brotli and reads it (site_plugins/…/made_once.py)."""
+    runs: list[str] = []
+    started = threading.Event()
+
+    def slow_brotli(source: Path, target: Path, node: str | None = None) -> None:
+        runs.append(source.name)
+        started.set()
+        time.sleep(0.5)  # the other build arrives while this one compresses
+        target.write_bytes(gzip.compress(source.read_bytes(), mtime=0))
+
+    monkeypatch.setattr(packing, "brotli", slow_brotli)
+    cache = tmp_path / "cache"
+
+    def build(clone: str) -> None:
+        wasm = npm_package(tmp_path / clone, RUNTIME, 1_700_000_000)
+        write_folder(tmp_path / clone / "site", {"pyodide.asm.wasm": wasm}, cache,
+                     brotli_for=["pyodide.asm.wasm"])
+
+    first = threading.Thread(target=build, args=("one",))
+    first.start()
+    assert started.wait(10)
+    build("two")
+    first.join()
+    assert runs == ["pyodide.asm.wasm"]
+    one, two = (tmp_path / clone / "site" / "pyodide.asm.wasm.br" for clone in ("one", "two"))
+    assert one.read_bytes() == two.read_bytes() == gzip.compress(RUNTIME, mtime=0)

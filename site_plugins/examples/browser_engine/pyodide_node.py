@@ -24,6 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
+from site_plugins.examples.browser_engine.made_once import made_once
 from site_plugins.examples.browser_engine.wheels import Wheel, reproducible_zip
 
 NODE = Path(__file__).parent / "node"
@@ -73,12 +74,13 @@ def snapshot(pyodide: Path, wheels: list[Wheel], cache: Path, stdlib: Path | Non
     target = cache / f"snapshot-{key}.bin"
     if target.is_file():
         return target
-    with tempfile.TemporaryDirectory() as tmp:
+    with made_once(target) as to_make, tempfile.TemporaryDirectory() as tmp:
+        if not to_make:
+            return target
         paths = [Path(tmp) / wheel.file_name for wheel in wheels]
         for path, wheel in zip(paths, wheels, strict=True):
             path.write_bytes(wheel.data)
-        partial = cache / f"snapshot-{key}.partial"
-        cache.mkdir(parents=True, exist_ok=True)
+        partial = cache / f"snapshot-{key}.{os.getpid()}.partial"
         _run([node, str(SNAPSHOT_SCRIPT), str(pyodide), str(partial),
               str(stdlib) if stdlib else "-", *map(str, paths)], "the snapshot")
         if not partial.is_file():
@@ -97,12 +99,16 @@ def trace_stdlib(pyodide: Path, wheels: list[Wheel], cards: list[list[dict[str, 
     key = _key(pyodide, TRACE_SCRIPT, *(w.data for w in wheels), cards_json)
     target = cache / f"stdlib-{key}.txt"
     if not target.is_file():
-        parts = _shares(cards, TRACE_PROCESSES)
-        with ThreadPoolExecutor(len(parts)) as pool:
-            found = pool.map(lambda part: _trace_part(pyodide, wheels, part, node), parts)
-            used = sorted(set().union(*found))
-        cache.mkdir(parents=True, exist_ok=True)
-        target.write_text("".join(f"{name}\n" for name in used), "utf-8")
+        with made_once(target) as to_make:
+            if to_make:
+                parts = _shares(cards, TRACE_PROCESSES)
+                with ThreadPoolExecutor(len(parts)) as pool:
+                    found = pool.map(lambda part: _trace_part(pyodide, wheels, part, node),
+                                     parts)
+                    used = sorted(set().union(*found))
+                partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
+                partial.write_text("".join(f"{name}\n" for name in used), "utf-8")
+                partial.replace(target)
     return tuple(line for line in target.read_text("utf-8").split("\n") if line)
 
 
@@ -132,16 +138,19 @@ def _shares(pages: list[list[dict[str, object]]],
 
 
 def check_stdlib(pyodide: Path, wheels: list[Wheel], cards: list[list[dict[str, object]]],
-                 stdlib: Path | None, seeds: range, node: str | None = None) -> dict[str, str]:
+                 stdlib: Path | None, seeds: range, node: str | None = None, *,
+                 first_only: bool = False) -> dict[str, str]:
     """Reroll every card of ``cards`` with ``seeds`` in Pyodide on the standard library
     ``stdlib`` (Pyodide's own with ``None``) and the ``wheels`` (sources or compiled); return
     a sha256 of every answer. Raise ``BrowserEngineError`` naming every reroll that imports
-    what the library lacks."""
+    what the library lacks. With ``first_only``, a page is rerolled from its first example
+    only (each card after it runs once with the new dice)."""
     node = _node(node)
     with _trace_folder(wheels, json.dumps(cards).encode()) as work:
         out = work / "digests.json"
         _run([node, str(TRACE_SCRIPT), str(pyodide), str(work), str(out),
-              str(stdlib) if stdlib else "-", str(seeds.start), str(len(seeds))],
+              str(stdlib) if stdlib else "-", str(seeds.start), str(len(seeds)),
+              "first" if first_only else "every"],
              "the standard-library check")
         return dict(json.loads(out.read_text("utf-8")))
 
@@ -165,16 +174,17 @@ def compile_stdlib(pyodide: Path, source: bytes, cache: Path, node: str | None =
     node = _node(node)
     target = cache / f"stdlib-{_key(pyodide, COMPILE_SCRIPT, source)}.pyc.zip"
     if not target.is_file():
-        cache.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory() as tmp:
-            source_file, partial = Path(tmp) / "source.zip", Path(tmp) / "out.zip"
-            source_file.write_bytes(source)
-            _run([node, str(COMPILE_SCRIPT), str(pyodide), str(source_file), str(partial)],
-                 "compiling the standard library")
-            # Whole or not at all: another build (a test worker, a clone) may read it now.
-            copied = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}")
-            shutil.copyfile(partial, copied)
-            copied.replace(target)
+        with made_once(target) as to_make, tempfile.TemporaryDirectory() as tmp:
+            if to_make:
+                source_file, partial = Path(tmp) / "source.zip", Path(tmp) / "out.zip"
+                source_file.write_bytes(source)
+                _run([node, str(COMPILE_SCRIPT), str(pyodide), str(source_file), str(partial)],
+                     "compiling the standard library")
+                # Whole or not at all: a build that takes no lock may read it now.
+                copied = target.with_name(
+                    f"{target.name}.{os.getpid()}.{threading.get_ident()}")
+                shutil.copyfile(partial, copied)
+                copied.replace(target)
     return target
 
 
