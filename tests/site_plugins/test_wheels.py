@@ -21,6 +21,7 @@ from site_plugins.examples.browser_engine.wheels import (
     system_wheels,
 )
 from site_plugins.examples.cards.render import page_card_data
+from site_plugins.examples.cards.roll_forms import systems_with_forms
 from site_plugins.examples.language.verify import verify_page
 from tests.conftest import ROOT, run_isolated
 
@@ -189,6 +190,37 @@ def test_a_first_reroll_imports_its_system_and_nothing_it_does_not_need(
         "assert reply['cards'] and 'error' not in reply, reply\n"
         f"loaded = [m for m in {NOT_BEFORE_THE_FIRST_RESULT!r} if m in sys.modules]\n"
         "assert not loaded, loaded\n"
+        "print('ok')\n"
+    )
+    run_isolated(code)
+
+
+def test_what_an_answer_imports_later_a_snapshot_imports_before(tmp_path: Path) -> None:
+    """After a snapshot restore only modules in memory import (the wheels' files are not
+    there): every module of ours a roller's or a dice answer imports after a reroll must be
+    in ``LATER_MODULES``, which the snapshot imports (node/make_snapshot.mjs), or in
+    ``rules_core``, all of which it imports."""
+    core = tmp_path / "core.whl"
+    core.write_bytes(build_wheel().data)
+    systems = []
+    for system in system_packages():
+        wheel = tmp_path / f"rules_core_{system}-1-py3-none-any.whl"
+        wheel.write_bytes(build_wheel(system=system).data)
+        systems.append(str(wheel))
+    code = (
+        f"import json, sys\nsys.path[:0] = [{str(core)!r}]\n"
+        "from site_plugins.examples.cards.wheel_path import add_wheels\n"
+        f"add_wheels({systems!r})\n"
+        "from site_plugins.examples.cards.reroll import LATER_MODULES, answer\n"
+        "import importlib, pkgutil, rules_core\n"  # as the snapshot does
+        "for info in pkgutil.walk_packages(rules_core.__path__, 'rules_core.'):\n"
+        "    importlib.import_module(info.name)\n"
+        "before = set(sys.modules)\n"
+        f"for system in {sorted(systems_with_forms())!r}:\n"
+        "    answer('roll', json.dumps({'system': system, 'values': {}}), 1)\n"
+        "answer('dice', json.dumps({'dice': '2d6 + 3'}), 1)\n"
+        "later = {m for m in set(sys.modules) - before if m.startswith('site_plugins')}\n"
+        "assert later <= set(LATER_MODULES), later - set(LATER_MODULES)\n"
         "print('ok')\n"
     )
     run_isolated(code)

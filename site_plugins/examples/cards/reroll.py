@@ -62,6 +62,13 @@ class CardInput:
     links: tuple[tuple[str, str], ...] = ()
 
 
+#: Modules that only some operations need, imported by the first answer that does (a reroll
+#: starts sooner without them: :func:`answer`). A start-up snapshot imports them too: after a
+#: restore, only what is in memory can be imported (node/make_snapshot.mjs).
+LATER_MODULES = ("site_plugins.examples.cards.roll_forms",
+                 "site_plugins.examples.cards.dice_notation", "fractions")
+
+
 def answer(op: str, request_json: str, seed: int | None = None) -> str:
     """The browser engine's one entry point: answer the page's request ``op`` (JSON in,
     JSON out): ``reroll`` (:func:`reroll_page`), ``replay`` (:func:`replay_page`) or

@@ -30,8 +30,8 @@ function putOnPath(pyodide, wheels) {
 const stdLibURL = stdlib === "-" ? undefined : stdlib;
 const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, stdLibURL, _makeSnapshot: true });
 putOnPath(pyodide, wheels.map((wheel) => [path.basename(wheel), new Uint8Array(fs.readFileSync(wheel))]));
-// Import every module of the engine, and icepool for the odds: after a restore only what is
-// in memory exists. One small question warms icepool's own caches.
+// Import every module of the engine, the modules its answers import later (a roller's, dice in
+// the prose) and icepool for the odds: after a restore only what is in memory exists. One small question warms icepool's own caches.
 pyodide.runPython(`
 import importlib, pkgutil
 import rules_core
@@ -39,6 +39,8 @@ for info in pkgutil.walk_packages(rules_core.__path__, "rules_core."):
     importlib.import_module(info.name)
 import icepool
 import site_plugins.examples.cards.reroll
+for name in site_plugins.examples.cards.reroll.LATER_MODULES:
+    importlib.import_module(name)
 from rules_core.odds_text import describe
 from rules_core.procedure import CountAtLeast, Procedure
 from rules_core.question import AtLeast
