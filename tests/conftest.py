@@ -63,10 +63,19 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A server that says nothing when the browser drops a connection mid-answer (a page left
+    while its files load), which is not an error of the site; any other error is printed."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def serve(directory: Path, handler_class: type[QuietHandler] = QuietHandler) -> Iterator[str]:
     """Serve ``directory`` on a free loopback port; yield its base URL."""
     handler = functools.partial(handler_class, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

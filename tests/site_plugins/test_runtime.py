@@ -178,7 +178,7 @@ def test_what_a_first_visit_fetches_has_a_br_beside_it_too(no_snapshot: Path) ->
 def test_without_the_decoder_the_page_gets_gz_copies_only(tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(runtime, "find_decoder", lambda pyodide: None)
-    write_runtime(tmp_path / "out", PYODIDE, tmp_path / "cache", make_snapshot=False)
+    write_runtime(tmp_path / "out", PYODIDE, CACHE, make_snapshot=False)
     manifest = manifest_of(tmp_path / "out")
     assert manifest["decoder"] is None and manifest["brotli"] == []
     assert not list(engine_folder(tmp_path / "out").glob("*.br"))
