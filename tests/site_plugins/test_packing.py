@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from site_plugins.examples.browser_engine import made_once as made_once_module
 from site_plugins.examples.browser_engine import packing
+from site_plugins.examples.browser_engine.made_once import made_once
 from site_plugins.examples.browser_engine.packing import write_folder
 
 #: Bytes that compress (a packed copy is kept only when it saves a tenth).
@@ -78,7 +80,7 @@ def test_other_files_of_the_build_do_not_touch_the_runtime_s_compressed_copy(
     for wheel in (b"rules engine " * 2000, b"rules engine, changed " * 2000):
         write_folder(tmp_path / "site", {"pyodide.asm.wasm": wasm, "engine.whl": wheel}, cache,
                      brotli_for=["pyodide.asm.wasm", "engine.whl"])
-    assert brotli_runs == ["pyodide.asm.wasm", "engine.whl", "engine.whl"]
+    assert sorted(brotli_runs) == ["engine.whl", "engine.whl", "pyodide.asm.wasm"]  # side by side
 
 
 def test_a_change_to_the_brotli_settings_compresses_again(
@@ -127,3 +129,34 @@ def test_two_builds_at_once_compress_the_runtime_once(tmp_path: Path,
     assert runs == ["pyodide.asm.wasm"]
     one, two = (tmp_path / clone / "site" / "pyodide.asm.wasm.br" for clone in ("one", "two"))
     assert one.read_bytes() == two.read_bytes() == gzip.compress(RUNTIME, mtime=0)
+
+
+def test_a_cache_that_cannot_be_locked_is_still_filled(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file system without ``flock`` (some network mounts): the build makes the file without
+    a lock, as before the lock existed, instead of failing."""
+    def no_flock(*args: object) -> None:
+        raise OSError(37, "No locks available")
+
+    monkeypatch.setattr(made_once_module.fcntl, "flock", no_flock)
+    target = tmp_path / "cache" / "file.gz"
+    with made_once(target) as to_make:
+        assert to_make
+        target.write_bytes(b"made")
+    with made_once(target) as to_make:
+        assert not to_make
+
+
+def test_a_compression_that_fails_leaves_no_partial_file(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    def failing_brotli(source: Path, target: Path, node: str | None = None) -> None:
+        target.write_bytes(b"half")
+        raise RuntimeError("killed")
+
+    monkeypatch.setattr(packing, "brotli", failing_brotli)
+    cache = tmp_path / "cache"
+    wasm = npm_package(tmp_path / "one", RUNTIME, 1_700_000_000)
+    with pytest.raises(RuntimeError):
+        write_folder(tmp_path / "one" / "site", {"pyodide.asm.wasm": wasm}, cache,
+                     brotli_for=["pyodide.asm.wasm"])
+    assert not [p for p in cache.rglob("*") if p.is_file() and p.suffix not in {".gz", ".lock"}]

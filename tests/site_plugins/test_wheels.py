@@ -188,6 +188,8 @@ def test_a_first_reroll_imports_its_system_and_nothing_it_does_not_need(
         "from site_plugins.examples.cards.reroll import answer\n"
         f"reply = json.loads(answer('reroll', {request!r}, 7))\n"
         "assert reply['cards'] and 'error' not in reply, reply\n"
+        "from site_plugins.examples.language.bound_values import is_number\n"
+        "assert is_number(3) and is_number(0.5) and not is_number(True)\n"
         f"loaded = [m for m in {NOT_BEFORE_THE_FIRST_RESULT!r} if m in sys.modules]\n"
         "assert not loaded, loaded\n"
         "print('ok')\n"
@@ -217,10 +219,15 @@ def test_what_an_answer_imports_later_a_snapshot_imports_before(tmp_path: Path) 
         "    importlib.import_module(info.name)\n"
         "before = set(sys.modules)\n"
         f"for system in {sorted(systems_with_forms())!r}:\n"
-        "    answer('roll', json.dumps({'system': system, 'values': {}}), 1)\n"
-        "answer('dice', json.dumps({'dice': '2d6 + 3'}), 1)\n"
+        "    reply = json.loads(answer('roll', json.dumps({'system': system, 'values': {}}), 1))\n"
+        "    assert 'error' not in reply, reply\n"
+        "reply = json.loads(answer('dice', json.dumps({'dice': '2d6 + 3'}), 1))\n"
+        "assert 'error' not in reply and reply['total'] >= 5, reply\n"
         "later = {m for m in set(sys.modules) - before if m.startswith('site_plugins')}\n"
         "assert later <= set(LATER_MODULES), later - set(LATER_MODULES)\n"
         "print('ok')\n"
     )
     run_isolated(code)
+    snapshot_script = ROOT / "site_plugins/examples/browser_engine/node/make_snapshot.mjs"
+    assert "in site_plugins.examples.cards.reroll.LATER_MODULES:" in snapshot_script.read_text(
+        encoding="utf-8")

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
-from site_plugins.examples.browser_engine.made_once import made_once
+from site_plugins.examples.browser_engine.made_once import made_once, partial_name
 from site_plugins.examples.browser_engine.pyodide_node import BROTLI_SCRIPT, brotli
 
 #: Files smaller than this are not precompressed (a compressed copy would save nothing).
@@ -133,13 +133,16 @@ def _compressed(target: Path, key: str, suffix: str, cache: Path, node: str | No
         with made_once(packed) as to_make:  # another build compressing it: wait, then read
             if to_make:
                 # A name of this process's own: builds in two clones may share the cache.
-                partial = packed.with_name(f"{packed.name}.{os.getpid()}.partial")
-                if suffix == ".gz":
-                    partial.write_bytes(gzip.compress(target.read_bytes(), compresslevel=9,
-                                                      mtime=0))
-                else:
-                    brotli(target, partial, node)
-                partial.replace(packed)
+                partial = partial_name(packed)
+                try:
+                    if suffix == ".gz":
+                        partial.write_bytes(gzip.compress(target.read_bytes(),
+                                                          compresslevel=9, mtime=0))
+                    else:
+                        brotli(target, partial, node)
+                    partial.replace(packed)
+                finally:
+                    partial.unlink(missing_ok=True)
     return packed
 
 

@@ -13,18 +13,16 @@ import contextlib
 import dataclasses
 import hashlib
 import json
-import os
 import shutil
 import subprocess
 import tempfile
-import threading
 import zipfile
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
-from site_plugins.examples.browser_engine.made_once import made_once
+from site_plugins.examples.browser_engine.made_once import made_once, partial_name
 from site_plugins.examples.browser_engine.wheels import Wheel, reproducible_zip
 
 NODE = Path(__file__).parent / "node"
@@ -80,12 +78,15 @@ def snapshot(pyodide: Path, wheels: list[Wheel], cache: Path, stdlib: Path | Non
         paths = [Path(tmp) / wheel.file_name for wheel in wheels]
         for path, wheel in zip(paths, wheels, strict=True):
             path.write_bytes(wheel.data)
-        partial = cache / f"snapshot-{key}.{os.getpid()}.partial"
-        _run([node, str(SNAPSHOT_SCRIPT), str(pyodide), str(partial),
-              str(stdlib) if stdlib else "-", *map(str, paths)], "the snapshot")
-        if not partial.is_file():
-            raise BrowserEngineError("the snapshot failed under Node: it wrote no file")
-        partial.replace(target)
+        partial = partial_name(target)
+        try:
+            _run([node, str(SNAPSHOT_SCRIPT), str(pyodide), str(partial),
+                  str(stdlib) if stdlib else "-", *map(str, paths)], "the snapshot")
+            if not partial.is_file():
+                raise BrowserEngineError("the snapshot failed under Node: it wrote no file")
+            partial.replace(target)
+        finally:
+            partial.unlink(missing_ok=True)
     return target
 
 
@@ -106,9 +107,12 @@ def trace_stdlib(pyodide: Path, wheels: list[Wheel], cards: list[list[dict[str, 
                     found = pool.map(lambda part: _trace_part(pyodide, wheels, part, node),
                                      parts)
                     used = sorted(set().union(*found))
-                partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
-                partial.write_text("".join(f"{name}\n" for name in used), "utf-8")
-                partial.replace(target)
+                partial = partial_name(target)
+                try:
+                    partial.write_text("".join(f"{name}\n" for name in used), "utf-8")
+                    partial.replace(target)
+                finally:
+                    partial.unlink(missing_ok=True)
     return tuple(line for line in target.read_text("utf-8").split("\n") if line)
 
 
@@ -151,7 +155,7 @@ def check_stdlib(pyodide: Path, wheels: list[Wheel], cards: list[list[dict[str, 
         _run([node, str(TRACE_SCRIPT), str(pyodide), str(work), str(out),
               str(stdlib) if stdlib else "-", str(seeds.start), str(len(seeds)),
               "first" if first_only else "every"],
-             "the standard-library check")
+             "the standard-library check", TRACE_TIME_LIMIT)
         return dict(json.loads(out.read_text("utf-8")))
 
 
@@ -164,8 +168,19 @@ def compiled_stdlib(pyodide: Path, files: Iterable[str], cache: Path,
     if not target.is_file():
         made = compile_stdlib(pyodide, trimmed_stdlib(pyodide / "python_stdlib.zip", files),
                               cache, node)
-        shutil.copyfile(made, target)
+        _copy_whole(made, target)
     return target
+
+
+def _copy_whole(source: Path, target: Path) -> None:
+    """Copy ``source`` to ``target`` whole: another build may read ``target`` (or a site's hard
+    link to it) at any moment, so it is written under a name of its own, then renamed."""
+    partial = partial_name(target)
+    try:
+        shutil.copyfile(source, partial)
+        partial.replace(target)
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 def compile_stdlib(pyodide: Path, source: bytes, cache: Path, node: str | None = None) -> Path:
@@ -180,11 +195,7 @@ def compile_stdlib(pyodide: Path, source: bytes, cache: Path, node: str | None =
                 source_file.write_bytes(source)
                 _run([node, str(COMPILE_SCRIPT), str(pyodide), str(source_file), str(partial)],
                      "compiling the standard library")
-                # Whole or not at all: a build that takes no lock may read it now.
-                copied = target.with_name(
-                    f"{target.name}.{os.getpid()}.{threading.get_ident()}")
-                shutil.copyfile(partial, copied)
-                copied.replace(target)
+                _copy_whole(partial, target)  # a build that takes no lock may read it now
     return target
 
 
