@@ -140,11 +140,15 @@ def test_a_cache_that_cannot_be_locked_is_still_filled(tmp_path: Path,
 
     monkeypatch.setattr(made_once_module.fcntl, "flock", no_flock)
     target = tmp_path / "cache" / "file.gz"
-    with made_once(target) as to_make:
-        assert to_make
-        target.write_bytes(b"made")
-    with made_once(target) as to_make:
-        assert not to_make
+    made: list[Path] = []
+
+    def make(partial: Path) -> None:
+        made.append(partial)
+        partial.write_bytes(b"made")
+
+    assert made_once(target, make).read_bytes() == b"made"
+    assert made_once(target, make) == target
+    assert len(made) == 1
 
 
 def test_a_compression_that_fails_leaves_no_partial_file(tmp_path: Path,

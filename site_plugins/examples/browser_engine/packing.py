@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
-from site_plugins.examples.browser_engine.made_once import made_once, partial_name
+from site_plugins.examples.browser_engine.made_once import made_once
 from site_plugins.examples.browser_engine.pyodide_node import BROTLI_SCRIPT, brotli
 
 #: Files smaller than this are not precompressed (a compressed copy would save nothing).
@@ -128,22 +128,14 @@ def _compressed(target: Path, key: str, suffix: str, cache: Path, node: str | No
     """``target`` compressed (gzip level 9 without a timestamp, or brotli), cached by ``key``
     (its content) and by how it is compressed (:func:`compressor_key`)."""
     name = hashlib.sha256(f"{key}:{compressor_key(suffix)}".encode()).hexdigest()[:24]
-    packed = cache / suffix.lstrip(".") / f"{name}{suffix}"
-    if not packed.is_file():
-        with made_once(packed) as to_make:  # another build compressing it: wait, then read
-            if to_make:
-                # A name of this process's own: builds in two clones may share the cache.
-                partial = partial_name(packed)
-                try:
-                    if suffix == ".gz":
-                        partial.write_bytes(gzip.compress(target.read_bytes(),
-                                                          compresslevel=9, mtime=0))
-                    else:
-                        brotli(target, partial, node)
-                    partial.replace(packed)
-                finally:
-                    partial.unlink(missing_ok=True)
-    return packed
+
+    def make(partial: Path) -> None:
+        if suffix == ".gz":
+            partial.write_bytes(gzip.compress(target.read_bytes(), compresslevel=9, mtime=0))
+        else:
+            brotli(target, partial, node)
+
+    return made_once(cache / suffix.lstrip(".") / f"{name}{suffix}", make)
 
 
 def compressor_key(suffix: str) -> str:

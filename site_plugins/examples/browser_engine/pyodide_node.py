@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
-from site_plugins.examples.browser_engine.made_once import made_once, partial_name
+from site_plugins.examples.browser_engine.made_once import made_once
 from site_plugins.examples.browser_engine.wheels import Wheel, reproducible_zip
 
 NODE = Path(__file__).parent / "node"
@@ -70,24 +70,18 @@ def snapshot(pyodide: Path, wheels: list[Wheel], cache: Path, stdlib: Path | Non
     stdlib_bytes = stdlib.read_bytes() if stdlib else b""
     key = _key(pyodide, SNAPSHOT_SCRIPT, *(w.data for w in wheels), stdlib_bytes)
     target = cache / f"snapshot-{key}.bin"
-    if target.is_file():
-        return target
-    with made_once(target) as to_make, tempfile.TemporaryDirectory() as tmp:
-        if not to_make:
-            return target
-        paths = [Path(tmp) / wheel.file_name for wheel in wheels]
-        for path, wheel in zip(paths, wheels, strict=True):
-            path.write_bytes(wheel.data)
-        partial = partial_name(target)
-        try:
+
+    def make(partial: Path) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            paths = [Path(tmp) / wheel.file_name for wheel in wheels]
+            for path, wheel in zip(paths, wheels, strict=True):
+                path.write_bytes(wheel.data)
             _run([node, str(SNAPSHOT_SCRIPT), str(pyodide), str(partial),
                   str(stdlib) if stdlib else "-", *map(str, paths)], "the snapshot")
-            if not partial.is_file():
-                raise BrowserEngineError("the snapshot failed under Node: it wrote no file")
-            partial.replace(target)
-        finally:
-            partial.unlink(missing_ok=True)
-    return target
+        if not partial.is_file():
+            raise BrowserEngineError("the snapshot failed under Node: it wrote no file")
+
+    return made_once(target, make)
 
 
 def trace_stdlib(pyodide: Path, wheels: list[Wheel], cards: list[list[dict[str, object]]],
@@ -98,21 +92,15 @@ def trace_stdlib(pyodide: Path, wheels: list[Wheel], cards: list[list[dict[str, 
     node = _node(node)
     cards_json = json.dumps(cards, sort_keys=True).encode()
     key = _key(pyodide, TRACE_SCRIPT, *(w.data for w in wheels), cards_json)
-    target = cache / f"stdlib-{key}.txt"
-    if not target.is_file():
-        with made_once(target) as to_make:
-            if to_make:
-                parts = _shares(cards, TRACE_PROCESSES)
-                with ThreadPoolExecutor(len(parts)) as pool:
-                    found = pool.map(lambda part: _trace_part(pyodide, wheels, part, node),
-                                     parts)
-                    used = sorted(set().union(*found))
-                partial = partial_name(target)
-                try:
-                    partial.write_text("".join(f"{name}\n" for name in used), "utf-8")
-                    partial.replace(target)
-                finally:
-                    partial.unlink(missing_ok=True)
+
+    def make(partial: Path) -> None:
+        parts = _shares(cards, TRACE_PROCESSES)
+        with ThreadPoolExecutor(len(parts)) as pool:
+            found = pool.map(lambda part: _trace_part(pyodide, wheels, part, node), parts)
+            used = sorted(set().union(*found))
+        partial.write_text("".join(f"{name}\n" for name in used), "utf-8")
+
+    target = made_once(cache / f"stdlib-{key}.txt", make)
     return tuple(line for line in target.read_text("utf-8").split("\n") if line)
 
 
@@ -164,39 +152,28 @@ def compiled_stdlib(pyodide: Path, files: Iterable[str], cache: Path,
     """Pyodide's standard library cut down to ``files`` (:func:`trimmed_stdlib`) and compiled
     to Python 3.14 bytecode (:func:`compile_stdlib`), cached by the files named."""
     listed = "\n".join([*sorted(files), *ALWAYS]).encode()
-    target = cache / f"stdlib-{_key(pyodide, COMPILE_SCRIPT, listed)}.pyc.zip"
-    if not target.is_file():
-        made = compile_stdlib(pyodide, trimmed_stdlib(pyodide / "python_stdlib.zip", files),
-                              cache, node)
-        _copy_whole(made, target)
-    return target
 
+    def make(partial: Path) -> None:
+        compiled = compile_stdlib(pyodide, trimmed_stdlib(pyodide / "python_stdlib.zip", files),
+                                  cache, node)
+        shutil.copyfile(compiled, partial)
 
-def _copy_whole(source: Path, target: Path) -> None:
-    """Copy ``source`` to ``target`` whole: another build may read ``target`` (or a site's hard
-    link to it) at any moment, so it is written under a name of its own, then renamed."""
-    partial = partial_name(target)
-    try:
-        shutil.copyfile(source, partial)
-        partial.replace(target)
-    finally:
-        partial.unlink(missing_ok=True)
+    return made_once(cache / f"stdlib-{_key(pyodide, COMPILE_SCRIPT, listed)}.pyc.zip", make)
 
 
 def compile_stdlib(pyodide: Path, source: bytes, cache: Path, node: str | None = None) -> Path:
     """``source`` (a standard-library zip) compiled to Python 3.14 bytecode in Pyodide, as a
     file in ``cache`` (cached by content)."""
     node = _node(node)
-    target = cache / f"stdlib-{_key(pyodide, COMPILE_SCRIPT, source)}.pyc.zip"
-    if not target.is_file():
-        with made_once(target) as to_make, tempfile.TemporaryDirectory() as tmp:
-            if to_make:
-                source_file, partial = Path(tmp) / "source.zip", Path(tmp) / "out.zip"
-                source_file.write_bytes(source)
-                _run([node, str(COMPILE_SCRIPT), str(pyodide), str(source_file), str(partial)],
-                     "compiling the standard library")
-                _copy_whole(partial, target)  # a build that takes no lock may read it now
-    return target
+
+    def make(partial: Path) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            source_file = Path(tmp) / "source.zip"
+            source_file.write_bytes(source)
+            _run([node, str(COMPILE_SCRIPT), str(pyodide), str(source_file), str(partial)],
+                 "compiling the standard library")
+
+    return made_once(cache / f"stdlib-{_key(pyodide, COMPILE_SCRIPT, source)}.pyc.zip", make)
 
 
 def compiled_wheel(pyodide: Path, wheel: Wheel, cache: Path, node: str | None = None) -> Wheel:
