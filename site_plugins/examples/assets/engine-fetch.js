@@ -57,7 +57,7 @@ export async function readManifest(runtime) {
     // A host that sent the manifest brotli-encoded sends the .br the build wrote beside a file
     // for the file's own name (nginx's brotli_static): the page then asks for each file by
     // its name and the browser unpacks it natively, with no decoder to fetch (watchFetches).
-    manifest.hostBrotli = /\bbr\b/.test(response.headers.get("Content-Encoding") ?? "");
+    manifest.hostBrotli = brotliEncoded(response);
     return manifest;
   } finally {
     file.end();
@@ -103,8 +103,8 @@ export async function fetchWheel(folder, name, manifest) {
 // Every fetch of an engine file (Pyodide's own included) goes through here, so that its bytes
 // are counted as they arrive. A packed file is fetched by its own name from a host that sends
 // the .br beside it brotli-encoded (manifest.hostBrotli: the browser unpacks it, no decoder),
-// else as the compressed copy the build wrote beside it and unpacked here, so that even a host that compresses nothing sends the small
-// file: the .br (brotli, a quarter smaller than gzip) with the decoder the build ships
+// else as the compressed copy the build wrote beside it and unpacked here, so that even a host
+// that compresses nothing sends the small file: the .br (brotli, a quarter smaller than gzip) with the decoder the build ships
 // (brotli-dec-wasm, loaded the first time a .br is fetched), or the .gz with the browser's own
 // DecompressionStream where the decoder is missing or did not load. What was unpacked is kept
 // in the service worker's cache under its own name (keptCopies), and a later visit reads it
@@ -171,6 +171,11 @@ export function watchFetches(folder, manifest) {
   };
 }
 
+// Whether the host sent ``response`` brotli-encoded (the browser unpacks it as it arrives).
+function brotliEncoded(response) {
+  return /\bbr\b/.test(response.headers.get("Content-Encoding") ?? "");
+}
+
 // ``url`` asked for by its own name from a host that keeps the .br beside it
 // (manifest.hostBrotli): the response if the host sent that brotli-encoded (the browser
 // unpacks it as it arrives), else null, the download stopped at its headers (a host that
@@ -183,7 +188,7 @@ async function hostEncoded(url, name) {
   } catch (error) {
     throw failedDownload(name, error);
   }
-  if (response.ok && response.body && /\bbr\b/.test(response.headers.get("Content-Encoding") ?? "")) {
+  if (response.ok && response.body && brotliEncoded(response)) {
     return response;
   }
   stop.abort();
@@ -268,8 +273,7 @@ async function loadDecoder(folder, decoder) {
 // with Content-Encoding: br) hands over the unpacked bytes, which pass through.
 async function unbrotli(response, brotli) {
   const [first, body] = await peek(response.body);
-  const encoding = response.headers.get("Content-Encoding") ?? "";
-  if (/\bbr\b/.test(encoding) || UNPACKED.some((magic) => magic.every((byte, i) => first[i] === byte))) {
+  if (brotliEncoded(response) || UNPACKED.some((magic) => magic.every((byte, i) => first[i] === byte))) {
     return body;
   }
   const stream = new brotli.DecompressStream();
