@@ -26,6 +26,19 @@ from site_plugins.examples.language.verify import verify_page
 from tests.conftest import ROOT, run_isolated
 
 
+def wheel_files(folder: Path, systems: tuple[str, ...] = ()) -> tuple[Path, list[Path]]:
+    """The core wheel and the wheels of ``systems``, written into ``folder`` under names of the
+    form a build gives them (a system's wheel is found by its name: wheel_path.py)."""
+    core = folder / "rules_reference-1-py3-none-any.whl"
+    core.write_bytes(build_wheel().data)
+    own = []
+    for system in systems:
+        wheel = folder / f"rules_core_{system}-1-py3-none-any.whl"
+        wheel.write_bytes(build_wheel(system=system).data)
+        own.append(wheel)
+    return core, own
+
+
 def test_the_wheel_is_the_same_bytes_every_build() -> None:
     assert build_wheel().data == build_wheel().data
 
@@ -97,10 +110,7 @@ def test_the_engine_wheel_depends_on_icepool_which_the_odds_need() -> None:
 
 
 def test_a_system_wheel_joins_rules_core_from_the_core_wheel(tmp_path: Path) -> None:
-    core, kruhl = tmp_path / "rules_reference-1-py3-none-any.whl", tmp_path / (
-        "rules_core_kruhl-1-py3-none-any.whl")
-    core.write_bytes(build_wheel().data)
-    kruhl.write_bytes(build_wheel(system="kruhl").data)
+    core, [kruhl] = wheel_files(tmp_path, ("kruhl",))
     code = (
         f"import sys\nsys.path[:0] = [{str(core)!r}]\n"
         "import rules_core\n"
@@ -178,9 +188,7 @@ def test_a_first_reroll_imports_its_system_and_nothing_it_does_not_need(
     result = verify_page(page, (ROOT / page).read_text(encoding="utf-8"))
     cards = page_card_data(result.runs, "s", result.setup_source)
     request = json.dumps({"target": cards[0]["index"], "cards": cards})
-    core, own = tmp_path / "core.whl", tmp_path / "system.whl"
-    core.write_bytes(build_wheel().data)
-    own.write_bytes(build_wheel(system=system).data)
+    core, [own] = wheel_files(tmp_path, (system,))
     code = (
         f"import json, sys\nsys.path[:0] = [{str(core)!r}]\n"
         "from site_plugins.examples.cards.wheel_path import add_wheels\n"
@@ -202,13 +210,8 @@ def test_what_an_answer_imports_later_a_snapshot_imports_before(tmp_path: Path) 
     there): every module of ours a roller's or a dice answer imports after a reroll must be
     in ``LATER_MODULES``, which the snapshot imports (node/make_snapshot.mjs), or in
     ``rules_core``, all of which it imports."""
-    core = tmp_path / "core.whl"
-    core.write_bytes(build_wheel().data)
-    systems = []
-    for system in system_packages():
-        wheel = tmp_path / f"rules_core_{system}-1-py3-none-any.whl"
-        wheel.write_bytes(build_wheel(system=system).data)
-        systems.append(str(wheel))
+    core, wheels = wheel_files(tmp_path, system_packages())
+    systems = [str(wheel) for wheel in wheels]
     code = (
         f"import json, sys\nsys.path[:0] = [{str(core)!r}]\n"
         "from site_plugins.examples.cards.wheel_path import add_wheels\n"
