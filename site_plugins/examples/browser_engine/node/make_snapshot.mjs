@@ -31,7 +31,8 @@ const stdLibURL = stdlib === "-" ? undefined : stdlib;
 const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, stdLibURL, _makeSnapshot: true });
 putOnPath(pyodide, wheels.map((wheel) => [path.basename(wheel), new Uint8Array(fs.readFileSync(wheel))]));
 // Import every module of the engine, the modules its answers import later (a roller's, dice in
-// the prose) and icepool for the odds: after a restore only what is in memory exists. One small question warms icepool's own caches.
+// the prose) and icepool for the odds: after a restore only what is in memory exists. One
+// small question warms icepool's own caches.
 pyodide.runPython(`
 import importlib, pkgutil
 import rules_core
