@@ -74,6 +74,9 @@ from typing import Any
 from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tests.nginx_recommended import recommended_location  # noqa: E402
+
 CHROMIUM = os.environ.get("RULES_CHROMIUM", "/usr/bin/chromium")
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -81,8 +84,6 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 CHAPTER = "verses/action-chaining/"
 CARD = "#tams-first-punch"
 CGROUP = Path("/sys/fs/cgroup/cpu/rules-examples-bench")
-#: Debian's brotli_static module (libnginx-mod-http-brotli-static; `make nginx` installs it).
-BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
 
 
 @dataclass(frozen=True)
@@ -199,13 +200,9 @@ def nginx(work: Path, www: Path, port: int, config: str) -> Iterator[Path]:
     log = work / f"access-{config}.log"
     load = ""
     if config == "recommended":
-        server = (ROOT / "benchmarks/nginx/rules.conf").read_text("utf-8").replace(
-            "/srv/www", str(www))
-        if BROTLI_MODULE.is_file():
-            load = f"load_module {BROTLI_MODULE};\n"
-        else:  # Debian's libnginx-mod-http-brotli-static is missing: gzip_static only
+        load, server = recommended_location(www)
+        if not load:  # Debian's libnginx-mod-http-brotli-static is missing: gzip_static only
             print("no brotli_static module: the recommended config sends .gz only", flush=True)
-            server = server.replace("brotli_static on;", "")
     else:
         server = f"location /rules/ {{ root {www}; }}\n"
     conf = work / f"nginx-{config}.conf"
@@ -402,9 +399,9 @@ def main() -> None:
         sites: dict[str, Path] = {}
         if args.compare:
             tree = stack.enter_context(checkout(args.compare, work))
-            sites[f"before ({args.compare})"] = work / "www-before"
-            sites[f"before ({args.compare})"].mkdir()
-            build(sites[f"before ({args.compare})"], url, args.snapshot_first_visit, tree)
+            before = sites[f"before ({args.compare})"] = work / "www-before"
+            before.mkdir()
+            build(before, url, args.snapshot_first_visit, tree)
         sites["after" if args.compare else "this tree"] = work / "www"
         (work / "www").mkdir()
         build(work / "www", url, args.snapshot_first_visit)

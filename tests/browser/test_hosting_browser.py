@@ -27,7 +27,7 @@ from tests.browser.conftest import (
     serve,
 )
 from tests.browser.test_reroll_browser import card, faces, reroll
-from tests.conftest import ROOT
+from tests.nginx_recommended import BROTLI_MODULE, recommended_location
 
 pytestmark = pytest.mark.browser
 
@@ -37,21 +37,13 @@ STOCK_TYPES = Path("/etc/nginx/mime.types")
 CHAPTER = "verses/action-chaining/"
 
 
-#: The README's recommended configuration (also the benchmark's), for a site in /srv/www/rules.
-RECOMMENDED = ROOT / "benchmarks" / "nginx" / "rules.conf"
-#: Debian's brotli_static module for nginx (libnginx-mod-http-brotli-static), which the
-#: recommended configuration uses where it is installed.
-BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
 
 
 def nginx_config(directory: Path, site: Path, port: int, recommended: bool) -> Path:
     """A config as Debian ships it where it matters (its types, gzip on), serving ``site``
     under ``/rules/``, stock or with the README's recommended ``location``."""
-    server = (RECOMMENDED.read_text(encoding="utf-8").replace("/srv/www", str(site.parent))
-              if recommended else f"    location /rules/ {{ alias {site}/; }}\n")
-    load = f"load_module {BROTLI_MODULE};\n" if BROTLI_MODULE.is_file() else ""
-    if not load:  # no brotli module (`make nginx` installs it): the snippet without it
-        server = server.replace("brotli_static on;", "")
+    load, server = (recommended_location(site.parent) if recommended
+                    else ("", f"    location /rules/ {{ alias {site}/; }}\n"))
     temp = {name: directory / name for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
     config = directory / "nginx.conf"
     config.write_text(
