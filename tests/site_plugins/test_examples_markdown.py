@@ -25,7 +25,7 @@ def test_examples_without_a_page_stop_the_conversion_saying_what_to_use() -> Non
 
 
 def test_a_page_without_examples_converts_as_it_would_without_the_extension() -> None:
-    text = "# Rolling\n\nRoll 2d6 and add the skill.\n"
+    text = "# Rolling\n\nRoll 2d6 for the skill.\n"
     plain = markdown.Markdown(extensions=["toc"]).convert(text)
     assert markdown.Markdown(extensions=["toc", ExamplesMarkdown()]).convert(text) == \
         plain.replace("2d6", '<span class="rx-dice-notation" data-rx-dice="2d6">2d6</span>')

@@ -1,120 +1,120 @@
-"""Dice written in the prose ("2d6", "1d10 + 4") that a reader can roll in place.
+"""Dice written in the prose that a reader rolls in place: the engine's answer to a click.
 
-The build marks each such expression of a page's prose
-(:mod:`~site_plugins.examples.site.dice_markdown`); in the browser a click sends its text to
-the engine, which reads it again here (the page's text is never trusted), rolls it with the
-standard library's dice and answers with the faces and the sum, drawn as the cards draw
-dice. The same reading finds the expressions at build time and rolls them in the browser.
+In the browser a click sends the marked expression to the engine, which reads it again
+(:func:`~site_plugins.examples.cards.dice_grammar.read_dice`: the page's text is never
+trusted), rolls it with the engine's dice and answers with the dice drawn as the cards draw
+them, each number added, taken away or multiplied, and the total (:func:`dice_answer`). What
+is marked, and what is left as text, is the grammar's
+(:mod:`~site_plugins.examples.cards.dice_grammar`).
+
+Runs in the browser too, so it imports only the standard library, the engine and the cards'
+modules; the browser's snapshot imports it by name (``reroll.LATER_MODULES``).
 """
 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rules_core.dice import RandomDice
 from rules_core.explain import roll_view
 from rules_core.procedure import Procedure
+from site_plugins.examples.cards.dice_grammar import (
+    Dice,
+    DiceExpression,
+    DiceNotationError,
+    Group,
+    Term,
+    read_dice,
+)
+from site_plugins.examples.cards.escape import escape_html as _e
 from site_plugins.examples.cards.render_views import render_roll
 
 if TYPE_CHECKING:
-    from fractions import Fraction
-
-#: ``2d6``, ``1d10 + 4``, ``3d6 − 1``: a count, a ``d``, the sides, and a bare number added
-#: or taken away (a number followed by a word, ``+ 3 Agility``, is a named bonus the prose
-#: explains, and is left out).
-DICE_NOTATION = re.compile(
-    r"(?<![\w/.])(?P<count>[1-9]\d?)d(?P<sides>\d{1,3})(?![\w])"
-    r"(?:\s?(?P<sign>[+−-])\s?(?P<plus>\d{1,3})(?![\w]|\.\d|\s[A-Za-z(]))?")
-
-#: The dice a reader can roll in place, and the most of them at once.
-SIDES = frozenset({2, 3, 4, 6, 8, 10, 12, 20, 100})
-MAX_DICE = 30
-
-
-class DiceNotationError(ValueError):
-    """Text that is not dice this site rolls in place."""
+    from rules_core.dice import DiceSource
 
 
 @dataclass(frozen=True)
-class DiceExpression:
-    """``count`` dice of ``sides`` sides, plus ``plus`` (negative: taken away)."""
+class _Rolled:
+    """A part of an expression once rolled: its value, drawn (HTML) and in words."""
 
-    count: int
-    sides: int
-    plus: int = 0
-
-    @property
-    def text(self) -> str:
-        """``2d6 + 3``: as a rules text writes it."""
-        sign = " + " if self.plus > 0 else " − " if self.plus < 0 else ""
-        return f"{self.count}d{self.sides}{sign}{abs(self.plus) if self.plus else ''}"
-
-    @property
-    def mean(self) -> Fraction:
-        """The average sum (:mod:`fractions` is imported here, not before a first reroll: 50 ms
-        in the browser)."""
-        from fractions import Fraction
-
-        return Fraction(self.count * (self.sides + 1), 2) + self.plus
+    value: int
+    html: str
+    words: str
 
 
-def read_dice(text: str) -> DiceExpression:
-    """``text`` as dice to roll, or a :class:`DiceNotationError` saying why not.
-
-    Examples:
-        >>> read_dice("2d6 + 3")
-        DiceExpression(count=2, sides=6, plus=3)
-        >>> read_dice("1d7")
-        Traceback (most recent call last):
-        ...
-        site_plugins.examples.cards.dice_notation.DiceNotationError: a d7 is not a die this...
-    """
-    found = DICE_NOTATION.fullmatch(text.strip())
-    if found is None:
-        raise DiceNotationError(f"{text[:20]!r} is not dice written as 2d6 or 1d10 + 4")
-    return expression_of(found)
+def _shown(text: str) -> str:
+    """A number, a sign or a bracket of the answer, as drawn beside the dice."""
+    return f'<span class="rx-dice-term">{_e(text)}</span>'
 
 
-def expression_of(found: re.Match[str]) -> DiceExpression:
-    """The expression a match of :data:`DICE_NOTATION` writes, checked."""
-    count, sides = int(found["count"]), int(found["sides"])
-    if sides not in SIDES:
-        raise DiceNotationError(f"a d{sides} is not a die this site rolls: "
-                                + ", ".join(f"d{s}" for s in sorted(SIDES)))
-    if count > MAX_DICE:
-        raise DiceNotationError(f"{count} dice are more than the {MAX_DICE} rolled at once")
-    plus = int(found["plus"] or 0) * (-1 if found["sign"] in ("−", "-") else 1)
-    return DiceExpression(count, sides, plus)
+def _roll_factor(factor: Dice | int | Group, dice: DiceSource, bracket: bool) -> _Rolled:
+    """A number as it is; a group rolled inside its brackets; dice rolled by the engine and
+    drawn, their faces in words (bracketed, where ``bracket``, if more than one)."""
+    if isinstance(factor, int):
+        return _Rolled(factor, _shown(str(factor)), str(factor))
+    if isinstance(factor, Group):
+        inner = _roll_terms(factor.terms, dice, bracket)
+        return _Rolled(inner.value, _shown("(") + inner.html + _shown(")"), f"({inner.words})")
+    roll = Procedure(factor.count, factor.sides).roll(dice)
+    faces = [die.face for die in roll.dice]
+    words = " + ".join(map(str, faces))
+    return _Rolled(sum(faces), render_roll(roll_view(factor.text, roll)),
+                   f"({words})" if bracket and len(faces) > 1 else words)
+
+
+def _roll_term(term: Term, dice: DiceSource, bracket: bool) -> _Rolled:
+    """A product of factors, rolled left to right; the faces of dice multiplied or taken
+    away are bracketed."""
+    bracket = bracket or term.sign < 0 or len(term.factors) > 1
+    parts = [_roll_factor(factor, dice, bracket) for factor in term.factors]
+    value = 1
+    for part in parts:
+        value *= part.value
+    return _Rolled(value, _shown("×").join(p.html for p in parts),
+                   " × ".join(p.words for p in parts))
+
+
+def _roll_terms(terms: tuple[Term, ...], dice: DiceSource, bracket: bool) -> _Rolled:
+    """A sum of terms, each added or taken away; ``bracket``: the faces of each dice term
+    in brackets (``(4 + 2) + 3 + 1``, where there are several)."""
+    value, html, words = 0, "", ""
+    for i, term in enumerate(terms):
+        part = _roll_term(term, dice, bracket)
+        value += term.sign * part.value
+        sign = "" if i == 0 else "+" if term.sign > 0 else "−"
+        html += (_shown(sign) if sign else "") + part.html
+        words += (f" {sign} " if sign else "") + part.words
+    return _Rolled(value, html, words)
+
+
+def _average(expression: DiceExpression) -> str:
+    """The expression's average in a few digits: ``7``, ``3.5``, ``30.25``."""
+    mean = expression.mean
+    if mean.denominator == 1:
+        return str(mean.numerator)
+    return f"{float(mean):.2f}".rstrip("0").rstrip(".")
 
 
 def dice_answer(request_json: str, seed: int | None = None) -> str:
-    """Answer ``{"dice": "2d6 + 3"}``: the dice drawn (HTML, escaped), the sum and a sentence
-    for screen readers; ``{"error"}`` for text that is not dice this site rolls."""
+    """Answer ``{"dice": "2d6 + 3"}``: the dice drawn with each number added, taken away or
+    multiplied (HTML, escaped), the total, and a sentence for screen readers (``1d4 + 1: 3 +
+    1 = 4 (on average 3.5).``); ``{"error"}`` for text that is not dice this site rolls."""
     request = json.loads(request_json)
     text = request.get("dice") if isinstance(request, dict) else None
     try:
         expression = read_dice(str(text or ""))
     except DiceNotationError as error:
         return json.dumps({"error": str(error)})
-    dice = RandomDice(seed=seed)
-    roll = Procedure(expression.count, expression.sides).roll(dice)
-    faces = [die.face for die in roll.dice]
-    total = sum(faces) + expression.plus
-    adds = " + ".join(map(str, faces))
-    if expression.plus:
-        adds += f" {'+' if expression.plus > 0 else '−'} {abs(expression.plus)}"
-    sentence = f"{expression.text}: {adds} = {total}" if len(faces) > 1 or expression.plus \
-        else f"{expression.text}: {total}"
-    mean = float(expression.mean)
+    rolled = _roll_terms(expression.terms, RandomDice(seed=seed), len(expression.dice) > 1)
+    sentence = f"{expression.text}: {rolled.value}" if expression.one_die \
+        else f"{expression.text}: {rolled.words} = {rolled.value}"
     return json.dumps({
-        "html": render_roll(roll_view(expression.text, roll)),
-        "total": total,
-        "announcement": f"{sentence} (on average {mean:g}).",
+        "html": rolled.html,
+        "total": rolled.value,
+        "announcement": f"{sentence} (on average {_average(expression)}).",
     })
 
 
-__all__ = ["DICE_NOTATION", "MAX_DICE", "SIDES", "DiceExpression", "DiceNotationError",
-           "dice_answer", "expression_of", "read_dice"]
+__all__ = ["dice_answer"]

@@ -66,6 +66,7 @@ class CardInput:
 #: starts sooner without them: :func:`answer`). A start-up snapshot imports them too: after a
 #: restore, only what is in memory can be imported (node/make_snapshot.mjs).
 LATER_MODULES = ("site_plugins.examples.cards.roll_forms",
+                 "site_plugins.examples.cards.dice_grammar",
                  "site_plugins.examples.cards.dice_notation", "fractions")
 
 
