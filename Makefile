@@ -16,7 +16,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Pyodide wheels of pytest and Hypothesis for the parity tests (tests/pyodide).
 include tests/pyodide/wheels.mk
 
-.PHONY: serve test build lint setup generators bench chromium nginx examples-update examples-unbound
+.PHONY: serve test build dist lint setup generators bench chromium nginx examples-update examples-unbound
 
 serve: setup
 	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
@@ -31,6 +31,10 @@ test: setup generators chromium nginx lint
 
 build: setup
 	$(BIN)/mkdocs build --strict
+
+# The distribution a rules author installs (README, "Add it to your own site"): dist/*.whl.
+dist: setup
+	$(BIN)/python -m pip wheel $(PIP_QUIET) --no-deps -w dist .
 
 # Rewrite the claims of docs examples whose output no longer matches, and print the diff to
 # review (site_plugins/examples/checking/update.py); examples that error are left alone.
@@ -76,9 +80,11 @@ nginx:
 	  { apt-get update -qq && apt-get install -y -qq libnginx-mod-http-brotli-static; } || \
 	  echo "nginx's brotli_static module could not be installed: the recommended host sends .gz"
 
-$(VENV)/.installed: pyproject.toml
+# The project with the exact versions it is tested with (pyproject.toml gives ranges, for
+# authors' sites; requirements/constraints.txt pins them here).
+$(VENV)/.installed: pyproject.toml requirements/constraints.txt
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test]'
+	$(BIN)/python -m pip install $(PIP_QUIET) -c requirements/constraints.txt -e '.[test,reference]'
 	touch $@
 
 # The other generators the tests build with, each with the project installed (editable).
@@ -86,10 +92,12 @@ $(VENV)/.installed: pyproject.toml
 generators:
 	$(MAKE) --no-print-directory -j2 $(PROPERDOCS_VENV)/.installed $(ZENSICAL_VENV)/.installed
 
-# ProperDocs loads the MkDocs plugin, which imports MkDocs: the project comes with its pins.
-$(PROPERDOCS_VENV)/.installed: requirements/properdocs.txt pyproject.toml
+# ProperDocs loads the MkDocs plugin, which imports MkDocs: the project comes with MkDocs and
+# Material, at the versions requirements/properdocs.txt pins.
+$(PROPERDOCS_VENV)/.installed: requirements/properdocs.txt requirements/constraints.txt pyproject.toml
 	$(PYTHON) -m venv $(PROPERDOCS_VENV)
-	$(PROPERDOCS_VENV)/bin/python -m pip install $(PIP_QUIET) -r requirements/properdocs.txt -e .
+	$(PROPERDOCS_VENV)/bin/python -m pip install $(PIP_QUIET) -c requirements/constraints.txt \
+	  -r requirements/properdocs.txt -e .
 	touch $@
 
 # Zensical loads the Markdown extension, which needs no MkDocs: the project without its pins.

@@ -44,8 +44,8 @@ CHROMIUM = os.environ.get("RULES_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run",
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-#: The engine's worker and the modules it imports (engine-client.js loads with the page).
-ENGINE_SCRIPTS = r"/engine-(worker|progress|fetch)\.js"
+#: The engine's worker (its modules joined into one file; the page's own script starts it).
+ENGINE_SCRIPTS = r"/engine-worker\.js"
 PAGE = os.environ.get("RX_PAGE", "/verses/action-chaining/")
 CARD = os.environ.get("RX_CARD", "#tams-first-punch")
 

@@ -1,23 +1,45 @@
 """What a game system declares about itself, and how the site finds every system.
 
-Each system is a package ``rules_core.<name>`` that declares one
-[`System`][rules_core.system.System] named ``SYSTEM`` in its ``__init__``. The site reads
-the declarations and nothing else: the home page's table of systems, the engine reference
-page of each system (its public names, from the package's ``__all__``, grouped by the
-modules listed in ``reference``), and the stylesheet's tones all come from them, so adding a
-system touches only its package, its chapter, its tests and one line of the navigation.
+A system is any installed package that declares one [`System`][rules_core.system.System]
+(by convention named ``SYSTEM`` in its ``__init__``) and names it in its distribution's
+entry points, group ``rules_reference.systems``: the entry point's name is the system's name
+(its package's last part), its value ``module:SYSTEM``. This project's five systems declare
+themselves so in its ``pyproject.toml``, and a rules author's own system in the
+``pyproject.toml`` of its own project (``rules-reference new-system NAME`` writes one)::
+
+    [project.entry-points."rules_reference.systems"]
+    ember = "ember:SYSTEM"
+
+The site reads the declarations and nothing else: the home page's table of systems, the
+engine reference page of each system (its public names, from the package's ``__all__``,
+grouped by the modules listed in ``reference``), the stylesheet's tones and the wheels the
+browser loads all come from them, so adding a system touches only its package, its chapter,
+its tests and the navigation. Nothing lists the systems by hand.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
+import importlib.metadata
 import re
 from dataclasses import dataclass
 
 from rules_core.marks import CORE_TONES, Mark, Tone
 
 _SECTION = re.compile(r"[a-z_][a-z0-9_]*")
+#: A package's dotted name: ``rules_core.verses``, ``ember``, ``my_games.ember``.
+_PACKAGE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
+#: A system's name: its package's last part, in lower case (it names its chapter's folder,
+#: its reference page and the wheel the browser loads).
+_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
+
+ENTRY_POINT_GROUP = "rules_reference.systems"
+"""The entry point group a distribution declares its game systems in (name: the system's
+name; value: ``module:SYSTEM``)."""
+
+
+class SystemDeclarationError(ValueError):
+    """A system declared in a way the site cannot use; the message names the declaration
+    and says what to change."""
 
 
 @dataclass(frozen=True)
@@ -57,8 +79,13 @@ class System:
         return self.source.split(', "', 1)[0]
 
     def __post_init__(self) -> None:
-        if not self.package.startswith("rules_core."):
-            raise ValueError(f"a system's package is rules_core.<name>, not {self.package!r}")
+        if not _PACKAGE.fullmatch(self.package):
+            raise ValueError(f"a system's package is the dotted name of its package (pass "
+                             f"package=__name__ in its __init__), not {self.package!r}")
+        if not _NAME.fullmatch(self.name):
+            raise ValueError(f"{self.package}: a system's package ends in a lower-case name "
+                             "of letters, digits and underscores (it names the chapter's "
+                             f"folder), not {self.name!r}")
         if not self.chapter.endswith(".md") or self.chapter.startswith("/"):
             raise ValueError(f"{self.title}: the chapter is a page's path under docs/, such "
                              f"as 'verses/action-chaining.md', not {self.chapter!r}")
@@ -75,23 +102,49 @@ class System:
 
     @property
     def name(self) -> str:
-        """The package's own name: ``verses`` for ``rules_core.verses``."""
+        """The package's own name: ``verses`` for ``rules_core.verses``, ``ember`` for
+        ``ember``."""
         return self.package.rpartition(".")[2]
 
 
 def systems() -> tuple[System, ...]:
-    """Every system of the engine: each package ``rules_core.<name>`` that declares a
-    ``SYSTEM``, by package name."""
-    import rules_core
+    """Every installed system: each entry point of the group :data:`ENTRY_POINT_GROUP`, by
+    name. A declaration that does not load, does not name a ``System``, names one whose
+    name differs from the entry point's, or takes a name another distribution's system has
+    is a :class:`SystemDeclarationError` saying which and how to fix it."""
+    found: dict[str, tuple[System, str]] = {}
+    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        where = _declared_by(entry)
+        try:
+            declared = entry.load()
+        except Exception as error:
+            raise SystemDeclarationError(
+                f"the system {entry.name!r} ({where}) does not load: {entry.value} raised "
+                f"{type(error).__name__}: {error}") from error
+        if not isinstance(declared, System):
+            raise SystemDeclarationError(
+                f"the system {entry.name!r} ({where}) names {entry.value}, which is a "
+                f"{type(declared).__name__}, not a rules_core.system.System")
+        if declared.name != entry.name:
+            raise SystemDeclarationError(
+                f"the system {entry.name!r} ({where}) declares the package "
+                f"{declared.package}, whose name is {declared.name!r}: name the entry point "
+                f"{declared.name!r}")
+        known = found.get(declared.name)
+        if known is not None and known[0] != declared:
+            raise SystemDeclarationError(
+                f"two systems are named {declared.name!r}: {known[0].package} ({known[1]}) "
+                f"and {declared.package} ({where}); rename one package")
+        found[declared.name] = (declared, where)
+    return tuple(system for _, (system, _) in sorted(found.items()))
 
-    found = []
-    for info in sorted(pkgutil.iter_modules(rules_core.__path__), key=lambda i: i.name):
-        if info.ispkg:
-            declared = getattr(importlib.import_module(f"rules_core.{info.name}"), "SYSTEM",
-                               None)
-            if isinstance(declared, System):
-                found.append(declared)
-    return tuple(found)
+
+def _declared_by(entry: importlib.metadata.EntryPoint) -> str:
+    """``declared by <distribution> <version>``, as far as the entry point knows it."""
+    dist = getattr(entry, "dist", None)
+    if dist is None:
+        return f"declared as {entry.value}"
+    return f"declared by {dist.metadata['Name']} {dist.version}"
 
 
 def all_tones(declared: tuple[System, ...]) -> tuple[Tone, ...]:

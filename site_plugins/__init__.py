@@ -4,3 +4,7 @@ The subpackages of ``examples`` that also run in the browser (the example langua
 cards, ``site_plugins.examples.browser_engine.wheels.BROWSER_PACKAGES``) import nothing from
 MkDocs.
 """
+
+__version__ = "0.3.0"
+"""The version of the distribution ``rules-reference`` (CHANGELOG.md says what each
+changed)."""

@@ -1,6 +1,8 @@
-"""The site under the Content-Security-Policy the build recommends, sent by Debian's nginx.
+"""The site under the Content-Security-Policy the build recommends, sent by Debian's nginx;
+and a site of an author's that loads from another origin, under the policy its build wrote.
 
-The build writes the policy and an nginx line carrying it into the site
+Asked to (``content_security_policy``, which this repository's ``mkdocs.yml`` turns on), the
+build writes the policy and an nginx line carrying it into the site
 (``site_plugins/examples/browser_engine/csp.py``). nginx serves the site with the README's
 recommended configuration and that line in every ``location`` (nginx does not inherit
 ``add_header`` into
@@ -29,7 +31,14 @@ from playwright.sync_api import ConsoleMessage, Page, expect
 
 from site_plugins.examples.browser_engine.csp import NGINX_FILE, POLICY_FILE
 from site_plugins.examples.shipping.files import RUNTIME_DIR
-from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard
+from tests.browser.conftest import (
+    ENGINE_TIMEOUT_MS,
+    Guard,
+    QuietHandler,
+    build,
+    make_site,
+    serve,
+)
 from tests.browser.test_hosting_browser import (
     NGINX,
     STOCK_TYPES,
@@ -277,3 +286,67 @@ def test_without_wasm_unsafe_eval_the_engine_is_refused_and_the_card_says_so(
                and r.get("document-uri", "").endswith("/engine-worker.js")
                for r in served.reports), violations.reports()
     assert all(r.get("blocked-uri") == "wasm-eval" for r in served.reports), violations.reports()
+
+
+class CrossOrigin(QuietHandler):
+    """Another site (another port, so another origin): a badge, a script and a search API,
+    which any origin may fetch."""
+
+    def end_headers(self) -> None:
+        self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
+
+
+def with_header(policy: str) -> type[QuietHandler]:
+    """A host that sends ``policy`` with every answer."""
+
+    class Guarded(QuietHandler):
+        def end_headers(self) -> None:
+            self.send_header("Content-Security-Policy", policy)
+            super().end_headers()
+
+    return Guarded
+
+
+@pytest.fixture(scope="module")
+def author_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """An author's page with another site's badge and script, whose script asks that site's
+    search API (which the author names in ``csp_sources``), built with the policy and served
+    under it: its URL, and the policy."""
+    root = tmp_path_factory.mktemp("author")
+    other = root / "other"
+    other.mkdir()
+    (other / "badge.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="90" '
+                                     'height="20"><rect width="90" height="20"/></svg>', "utf-8")
+    (other / "search.json").write_text('{"found": 3}', encoding="utf-8")
+    for elsewhere in serve(other, CrossOrigin):
+        (other / "widget.js").write_text(
+            f'fetch("{elsewhere}/search.json").then((r) => r.json())'
+            ".then((answer) => { document.body.dataset.found = answer.found; });\n", "utf-8")
+        page = (f"# An author's page\n\n![build passing]({elsewhere}/badge.svg)\n\n"
+                f'<script src="{elsewhere}/widget.js"></script>\n')
+        config = make_site(root, {"index.md": page}, theme="material", plugin_options=(
+            "reroll: false\n      content_security_policy: true\n"
+            f"      csp_sources:\n        connect-src: [{elsewhere}]"))
+        config.write_text(config.read_text("utf-8").replace(
+            "theme:\n  name: material\n", "theme:\n  name: material\n  font: false\n"), "utf-8")
+        site = build(config, root / "site")
+        policy = (site / POLICY_FILE).read_text(encoding="utf-8").strip()
+        for url in serve(site, with_header(policy)):
+            yield url, policy
+
+
+def test_an_author_s_badge_script_and_search_run_under_the_policy_the_build_wrote(
+        page: Page, guard: Guard, author_site: tuple[str, str]) -> None:
+    url, policy = author_site
+    page.add_init_script(LISTEN)
+    blocked: list[str] = []
+    page.on("console", lambda m: blocked.append(m.text) if VIOLATION in m.text else None)
+    response = page.goto(f"{url}/")
+    assert response and response.headers["content-security-policy"] == policy
+    expect(page.locator("body")).to_have_attribute("data-found", "3")  # script, then its fetch
+    badge = page.locator('img[alt="build passing"]')
+    expect(badge).to_be_visible()
+    assert badge.evaluate("(image) => image.complete && image.naturalWidth") == 90
+    settle(page)
+    assert blocked + page.evaluate("window.__cspViolations") == []

@@ -15,8 +15,8 @@ pytestmark = pytest.mark.browser
 CHAPTER = "/verses/action-chaining/"
 CHAIN = ("tams-first-punch", "the-chained-punch-example")
 GRAPPLES = ("the-clinch-contested", "the-takedown-chained", "the-choke-out-chained")
-#: The engine's worker and the modules it imports (engine-client.js loads with the page).
-ENGINE_SCRIPTS = r"/engine-(worker|progress|fetch)\.js"
+#: The engine's worker (its modules joined into one file; the page's own script starts it).
+ENGINE_SCRIPTS = r"/engine-worker\.js"
 
 
 def card(page: Page, card_id: str) -> Locator:
@@ -165,6 +165,25 @@ def test_marks_are_more_than_colour(page: Page, guard: Guard) -> None:
     six = card(page, "tams-first-punch").locator('.rx-die[data-marks~="chains"]').first
     expect(six).to_have_attribute("aria-label", re.compile("success.*chains"))
     expect(six.locator(".rx-marks")).to_have_text("✓↪")
+
+
+def test_a_page_view_loads_one_script_and_one_stylesheet_of_ours_and_no_service_worker(
+        page: Page, guard: Guard) -> None:
+    sizes: dict[str, int] = {}
+    page.on("requestfinished", lambda r: sizes.update({r.url: r.sizes()["responseBodySize"]}))
+    page.goto(CHAPTER)
+    expect(page.locator("html")).to_have_attribute("data-rx-cards", "ready")
+    page.wait_for_timeout(1500)
+    ours = sorted(url.rsplit("/", 1)[-1] for url in guard.requests
+                  if "/assets/rules-examples/" in url)
+    print(f"\nof ours: {ours}, {sum(v for u, v in sizes.items() if 'rules-examples' in u)} B")
+    assert ours == ["examples.css", "rules-examples.js"]
+    assert not [url for url in guard.requests if "rules-examples-sw.js" in url]
+    assert page.evaluate("navigator.serviceWorker.getRegistrations()"
+                         ".then((found) => found.length)") == 0
+    # The words for a script that never started stay hidden: this one started.
+    status = card(page, "tams-first-punch").locator(".rx-status")
+    assert status.evaluate("(s) => getComputedStyle(s, '::before').content") == "none"
 
 
 def test_nothing_of_pyodide_loads_without_interest(page: Page, guard: Guard) -> None:

@@ -62,13 +62,21 @@ def recommended_url(project_site: Path) -> Iterator[str]:
     yield from serve(project_site, GzipStatic)
 
 
-RECORD_PROGRESS = """async () => {
-  const client = await import(new URL("assets/rules-examples/engine-client.js",
-                                      location.origin + "/").href);
-  window.__progress = [];
-  client.onState((state, detail) => window.__progress.push(
-    { at: performance.now(), state, stage: detail.stage, fraction: detail.fraction }));
-}"""
+#: Records every progress report the engine's worker sends the page (added before the page's
+#: own scripts run: the page's script is one file, with nothing of it to import).
+RECORD_PROGRESS = """
+window.__progress = [];
+const PageWorker = window.Worker;
+window.Worker = class extends PageWorker {
+  constructor(url, options) {
+    super(url, options);
+    if (!String(url).includes("engine-worker")) return;
+    this.addEventListener("message", ({ data }) => data.type === "progress"
+      && document.documentElement.dataset.rxEngine !== "ready" && window.__progress.push(
+        { at: performance.now(), state: "loading", stage: data.stage, fraction: data.fraction }));
+  }
+};
+"""
 
 
 @pytest.mark.browser_context_args(service_workers="block")
@@ -80,9 +88,9 @@ def test_a_4_mbit_link_gets_its_first_reroll(page: Page, guard: Guard,
     engine_bytes: list[int] = []
     page.on("requestfinished", lambda r: engine_bytes.append(
         r.sizes()["responseBodySize"]) if "/pyodide/" in r.url else None)
+    page.add_init_script(RECORD_PROGRESS)
     page.goto(recommended_url + CHAPTER)
     assert page.evaluate("navigator.serviceWorker.controller") is None
-    page.evaluate(RECORD_PROGRESS)
     first = card(page, "tams-first-punch")
     first.locator(".rx-reroll").click()
     page.wait_for_function(f"{PAINTED} > 0", timeout=150_000)
@@ -158,9 +166,13 @@ def stall(sample_site: Path, tmp_path: Path) -> Iterator[tuple[Stall, str]]:
 def test_a_download_that_stops_is_named_on_the_card_and_reroll_tries_again(
         page: Page, guard: Guard, stall: tuple[Stall, str]) -> None:
     stalling, url = stall
+    # A reader whose service worker an earlier visit installed (whose engine is no longer
+    # kept): it is in control, so the engine's files come through it, and it must hand on
+    # the bytes as they arrive (else the engine could report none of them).
     page.goto(f"{url}/good/")
-    # The service worker is in control, so the engine's files come through it: it must hand
-    # on the bytes as they arrive (else the engine could report none of them).
+    page.evaluate("navigator.serviceWorker.register('/rules-examples-sw.js', { scope: '/' })"
+                  ".then(() => navigator.serviceWorker.ready).then(() => null)")
+    page.reload()
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     figure = page.locator("figure#a-punch")
     figure.locator(".rx-reroll").click()

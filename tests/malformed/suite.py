@@ -81,7 +81,7 @@ def run_pytest(root: Path) -> tuple[Path, str, bool]:
     report = root / "report.xml"
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "pytest", "-p", "site_plugins.examples.checking.pytest_plugin",
+            [sys.executable, "-m", "pytest",
              "-p", "no:cacheprovider", "-o", f"rules_examples_time_limit={TIME_LIMIT}",
              "-q", f"--junitxml={report}", "docs"],
             capture_output=True, text=True, cwd=root, env=_env(), timeout=CEILING)

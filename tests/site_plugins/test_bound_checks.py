@@ -148,8 +148,7 @@ def test_pytest_names_an_item_after_each_line_of_bound_values(pytester: pytest.P
     docs = pytester.mkdir("docs")
     (docs / "p.md").write_text(PAGE.replace("[3]{= punch.damage} damage",
                                             "[4]{= punch.damage} damage"), encoding="utf-8")
-    result = pytester.runpytest_subprocess("-p", "site_plugins.examples.checking.pytest_plugin",
-                                           "-v", "-rf", "docs", timeout=120)
+    result = pytester.runpytest_subprocess("-v", "-rf", "docs", timeout=120)
     result.assert_outcomes(passed=8, failed=1)
     result.stdout.fnmatch_lines([
         "*docs/p.md:8 PASSED*", "*docs/p.md:10 PASSED*", "*docs/p.md:19 PASSED*",

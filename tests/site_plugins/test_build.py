@@ -250,19 +250,27 @@ def test_the_project_site_ships_no_file_a_stock_host_types_wrongly(project_site:
     assert wrongly_typed(project_site) == [] and not list(project_site.rglob("*.mjs"))
 
 
-def test_every_module_a_shipped_script_loads_is_shipped_beside_it(project_site: Path) -> None:
-    """The engine's worker and the modules it imports, each a .js in the plugin's folder."""
+def test_the_plugin_ships_two_scripts_each_one_file_that_imports_no_other(
+        project_site: Path) -> None:
+    """The page's script (its modules joined) and the engine's worker (joined too), which the
+    page's script starts from beside itself: no other script of ours, none importing one."""
     assets = project_site / "assets" / "rules-examples"
-    loaded = {}
+    assert sorted(script.name for script in assets.glob("*.js")) == [
+        "engine-worker.js", "rules-examples.js"]
     for script in assets.glob("*.js"):
         text = script.read_text(encoding="utf-8")
-        names = re.findall(r'^import\s[^;]*?from\s*"\./([^"]+)";', text, re.MULTILINE)
-        names += re.findall(r'new URL\("([^"/]+\.m?js)", import\.meta\.url\)', text)
-        loaded |= {name: script.name for name in names}
-    assert {"engine-client.js", "engine-worker.js", "engine-progress.js",
-            "engine-fetch.js"} <= set(loaded)
-    assert [f"{by} loads {name}" for name, by in loaded.items()
-            if not name.endswith(".js") or not (assets / name).is_file()] == []
+        assert not re.findall(r'^\s*(?:import|export)\b(?!\()', text, re.MULTILINE), script.name
+    page_script = (assets / "rules-examples.js").read_text(encoding="utf-8")
+    assert 'new URL("engine-worker.js", scriptURL)' in page_script
+
+
+def test_every_page_links_one_script_and_one_stylesheet_of_ours(project_site: Path) -> None:
+    for page in project_site.rglob("*.html"):
+        ours = re.findall(r'(?:src|href)="[^"]*assets/rules-examples/([^"]+)"',
+                          page.read_text(encoding="utf-8"))
+        assert sorted(ours) == ["examples.css", "rules-examples.js"], page
+    stylesheet = (project_site / "assets/rules-examples/examples.css").read_text("utf-8")
+    assert "Reroll is not available here" in stylesheet  # for a script that never started
 
 
 def test_the_project_site_builds_with_no_other_origin(project_site: Path) -> None:
@@ -279,26 +287,29 @@ def test_the_project_build_has_reroll(project_site: Path) -> None:
     a card that rolls loads the script that draws the Reroll buttons."""
     assert (project_site / "assets/rules-examples/pyodide/manifest.json").is_file()
     assert (project_site / "rules-examples-sw.js").is_file()
-    assert (project_site / "assets/rules-examples/cards.js").is_file()
+    assert (project_site / "assets/rules-examples/rules-examples.js").is_file()
     pages = [page for page in project_site.rglob("*.html")
              if 'data-rx-rerollable="true"' in page.read_text("utf-8")]
     assert pages
     for page in pages:
-        tags = re.findall(r"<script[^>]*assets/rules-examples/cards\.js[^>]*>",
-                          page.read_text("utf-8"))
-        assert len(tags) == 1 and 'type="module"' in tags[0], page
+        tags = re.findall(r"<script[^>]*assets/rules-examples/[^>]*>", page.read_text("utf-8"))
+        assert len(tags) == 1 and "rules-examples.js" in tags[0] and " defer" in tags[0], page
+        assert "type=" not in tags[0], page  # a classic script, deferred
 
 
 LOUD = [sys.executable, "-m", "mkdocs", "build", "--strict"]  # no --quiet: warnings count
 NO_PYODIDE = "pyodide_dir: missing/pyodide"
-REROLL_OFF = ("rules-examples: Reroll is off for this build: no Pyodide at missing/pyodide "
-              "(run `npm ci`, see README)")
+REROLL_OFF = ("rules-examples: Reroll is off for this build: there is no pyodide@314.0.7 at "
+              "missing/pyodide: run `npm install --no-save brotli-dec-wasm@2.3.2 "
+              "pyodide@314.0.7` beside mkdocs.yml; or set `reroll: false` to build without "
+              "the Reroll button and without this warning")
 
 
-def loud_build(tmp_path: Path, pages: dict[str, str],
-               plugin_options: str) -> tuple[int, str]:
+def loud_build(tmp_path: Path, pages: dict[str, str], plugin_options: str, *,
+               strict: bool = True) -> tuple[int, str]:
     config = make_site(tmp_path, pages, theme="material", plugin_options=plugin_options)
-    done = subprocess.run([*LOUD, "-f", str(config)], capture_output=True, text=True,
+    command = LOUD if strict else LOUD[:-1]
+    done = subprocess.run([*command, "-f", str(config)], capture_output=True, text=True,
                           env=ENV, cwd=tmp_path, timeout=120)
     return done.returncode, done.stdout + done.stderr
 
@@ -307,23 +318,35 @@ def sample(name: str) -> str:
     return (SAMPLES / name).read_text(encoding="utf-8")
 
 
+def test_without_pyodide_a_strict_build_stops_naming_the_command_that_fixes_it(
+        tmp_path: Path) -> None:
+    """Never a silent "Reroll off": where Pyodide cannot be had, a warning says what to run,
+    and ``strict`` stops on it."""
+    status, output = loud_build(tmp_path, {"good.md": sample("good.md")}, NO_PYODIDE)
+    assert status == 1
+    assert f"WARNING -  {REROLL_OFF}" in output
+    assert "Aborted with 1 warnings in strict mode!" in output
+
+
 def test_without_pyodide_the_site_builds_checked_and_without_reroll(tmp_path: Path) -> None:
-    """A clone without node_modules: ``mkdocs build --strict`` passes, every example is
-    checked and drawn, no Reroll anywhere, and one info line says why."""
+    """A clone without node_modules, built without ``strict``: every example is checked and
+    drawn, no Reroll anywhere, and one warning says why and what to run."""
     pages = {"index.md": "# Home\n\n```rules-example\n>>> 2 * 3\n6\n```\n",
              "good.md": sample("good.md")}
-    status, output = loud_build(tmp_path, pages, NO_PYODIDE)
+    status, output = loud_build(tmp_path, pages, NO_PYODIDE, strict=False)
     assert status == 0, output
     assert [line for line in output.splitlines() if "Reroll" in line] == [
-        f"INFO    -  {REROLL_OFF}"]
-    assert "WARNING" not in output
+        f"WARNING -  {REROLL_OFF}"]
     site = tmp_path / "site"
     html = "".join(page.read_text("utf-8") for page in site.rglob("*.html"))
     assert html.count('data-rx-state="verified"') == 3
-    assert "cards.js" not in html and "reroll-check.js" not in html
+    assert "rules-examples.js" not in html
     assert not (site / "assets/rules-examples/pyodide").exists()
     assert not (site / "rules-examples-sw.js").exists()
     assert not list((site / "assets/rules-examples").glob("*.js"))
+    # No card says Reroll is missing: the site has none to offer.
+    stylesheet = (site / "assets/rules-examples/examples.css").read_text("utf-8")
+    assert "Reroll is not available here" not in stylesheet
 
 
 def test_without_pyodide_a_wrong_claim_still_fails_the_build(tmp_path: Path) -> None:
@@ -339,9 +362,9 @@ def test_reroll_true_without_pyodide_is_an_error(tmp_path: Path) -> None:
     status, output = loud_build(tmp_path, {"good.md": sample("good.md")},
                                 f"{NO_PYODIDE}\n      reroll: true")
     assert status == 1
-    assert "the option `reroll: true` needs Pyodide, but Pyodide's runtime files were not " \
-           "found" in output
-    assert "run `npm ci`" in output and "or set `reroll: auto`" in output
+    assert "the option `reroll: true` needs Pyodide, but there is no pyodide@314.0.7 at " \
+           "missing/pyodide: run `npm install --no-save brotli-dec-wasm@2.3.2 " \
+           "pyodide@314.0.7` beside mkdocs.yml" in output
     assert not (tmp_path / "site" / "good").exists()
 
 
@@ -351,7 +374,7 @@ def test_an_unknown_reroll_value_is_a_configuration_error(tmp_path: Path) -> Non
     assert "option 'reroll': expected true, false or auto, not 'sometimes'" in output
 
 
-def test_without_node_reroll_ships_without_a_snapshot_and_one_note(
+def test_without_node_reroll_ships_without_a_snapshot_and_one_warning(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:
     monkeypatch.setattr(plugin_module, "find_node", lambda: None)
@@ -362,7 +385,7 @@ def test_without_node_reroll_ships_without_a_snapshot_and_one_note(
     notes = [r.getMessage() for r in caplog.records if "rules-examples" in r.name
              and ("Reroll" in r.getMessage() or "Node" in r.getMessage())]
     assert len(notes) == 1 and "Reroll is on, without a start-up snapshot" in notes[0], notes
-    assert "cards.js" in html
+    assert "rules-examples.js" in html
     engine = tmp_path / "site/assets/rules-examples/pyodide"
     manifest = json.loads((engine / "manifest.json").read_text("utf-8"))
     assert manifest["snapshot"] is None
@@ -398,7 +421,7 @@ def test_serve_ships_the_engine_without_steps_under_node(
     assert manifest["snapshot"] is None
     stdlib = engine / str(manifest["dir"]) / "python_stdlib.zip"
     assert stdlib.stat().st_size == (pyodide / "python_stdlib.zip").stat().st_size
-    assert "cards.js" in (tmp_path / "site" / "good" / "index.html").read_text("utf-8")
+    assert "rules-examples.js" in (tmp_path / "site" / "good" / "index.html").read_text("utf-8")
 
 
 def count_submissions(monkeypatch: pytest.MonkeyPatch) -> list[str]:

@@ -57,9 +57,8 @@ markdown_extensions:
 extra_css:
   - assets/rules-examples/examples.css
 extra_javascript:
-  - path: assets/rules-examples/cards.js
-    type: module
-  - assets/rules-examples/reroll-check.js
+  - path: assets/rules-examples/rules-examples.js
+    defer: true
 validation:
   links:
     anchors: warn
@@ -180,17 +179,43 @@ def test_the_ship_step_writes_after_a_zensical_build_what_the_plugin_writes(
     site = chapter_builds["zensical"]
     done = subprocess.run([str(ZENSICAL_PYTHON), "-m", "site_plugins.examples.shipping",
                            str(site), "--docs", str(site.parent / "docs"), "--pyodide",
-                           str(pyodide), "--no-node"],
+                           str(pyodide), "--no-node", "--content-security-policy",
+                           "--csp-source", "connect-src=https://search.example.org"],
                           capture_output=True, text=True, env=ENV, timeout=120)
     assert done.returncode == 0, done.stderr
     assets = site / "assets" / "rules-examples"
     assert (assets / "pyodide" / "manifest.json").is_file()
     assert (site / "rules-examples-sw.js").is_file()
-    assert (assets / "content-security-policy.txt").is_file()
+    policy = (assets / "content-security-policy.txt").read_text(encoding="utf-8")
+    assert "connect-src 'self' https://search.example.org;" in policy
+    assert f"Content-Security-Policy for hosts: {policy.strip()}" in done.stdout
     shipped_by_plugin = chapter_builds["mkdocs"] / "assets" / "rules-examples" / "examples.css"
     assert (assets / "examples.css").read_text(encoding="utf-8") == \
         shipped_by_plugin.read_text(encoding="utf-8")
-    assert (assets / "cards.js").is_file()
+    assert sorted(script.name for script in assets.glob("*.js")) == [
+        "engine-worker.js", "rules-examples.js"]
+    html = (site / CHAPTER / "index.html").read_text(encoding="utf-8")
+    assert '<script src="../assets/rules-examples/rules-examples.js" defer>' in html
+
+
+def test_the_ship_step_writes_no_policy_unless_asked_and_refuses_an_unknown_directive(
+        chapter_builds: dict[str, Path], tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(chapter_builds["mkdocs"], site)
+    for policy_file in (site / "assets" / "rules-examples").glob("content-security-policy*"):
+        policy_file.unlink()
+    done = subprocess.run([sys.executable, "-m", "site_plugins.examples.shipping", str(site),
+                           "--docs", str(chapter_builds["mkdocs"].parent / "docs"),
+                           "--no-reroll"], capture_output=True, text=True, env=ENV, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert not list((site / "assets" / "rules-examples").glob("content-security-policy*"))
+    assert "Content-Security-Policy" not in done.stdout
+    refused = subprocess.run([sys.executable, "-m", "site_plugins.examples.shipping", str(site),
+                              "--no-reroll", "--content-security-policy",
+                              "--csp-source", "scirpt-src=https://cdn.example"],
+                             capture_output=True, text=True, env=ENV, timeout=120)
+    assert refused.returncode == 1
+    assert refused.stderr.startswith("ship: --csp-source: unknown directive 'scirpt-src': ")
 
 
 def test_the_ship_step_says_why_without_a_built_site(tmp_path: Path) -> None:

@@ -11,13 +11,14 @@ import pytest
 
 from rules_core.procedure import CountAtLeast, Procedure
 from rules_core.question import AtLeast
+from rules_core.verses import SYSTEM as VERSES
 from site_plugins.examples.browser_engine.wheels import build_wheel
 from site_plugins.examples.cards.odds_lines import ODDS_LINES
 from site_plugins.examples.cards.render_views import ODDS_PENDING, render_odds
 from site_plugins.examples.cards.reroll import answer
 from tests.conftest import run_isolated
 
-ROLL = json.dumps({"system": "verses", "values": {}})
+ROLL = json.dumps({"system": "rules_core.verses", "values": {}})
 QUESTIONS = (AtLeast(Procedure(6, 6, (), CountAtLeast(5)), 3),
              AtLeast(Procedure(4, 6, (), CountAtLeast(5)), 1))
 
@@ -62,7 +63,7 @@ def test_asked_again_with_the_same_seed_it_has_the_same_dice_and_their_odds(
 def test_a_first_result_needs_no_icepool_and_imports_no_odds(tmp_path: Path) -> None:
     core, verses = tmp_path / "rules_reference-1.whl", tmp_path / "rules_core_verses-1.whl"
     core.write_bytes(build_wheel().data)
-    verses.write_bytes(build_wheel(system="verses").data)
+    verses.write_bytes(build_wheel(system=VERSES).data)
     code = (
         f"import json, sys\nsys.path[:0] = [{str(core)!r}]\n"
         "from site_plugins.examples.cards.wheel_path import add_wheels\n"

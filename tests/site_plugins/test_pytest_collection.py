@@ -18,8 +18,8 @@ def run(pytester: pytest.Pytester, *pages: str, **texts: str) -> pytest.RunResul
         (docs / page).write_text((SAMPLES / page).read_text(encoding="utf-8"), encoding="utf-8")
     for name, text in texts.items():
         (docs / f"{name}.md").write_text(text, encoding="utf-8")
-    return pytester.runpytest_subprocess("-p", "site_plugins.examples.checking.pytest_plugin", "-v",
-                                         "-rfs", "docs", timeout=120)
+    # The plugin loads through its entry point (pytest11), as in any site.
+    return pytester.runpytest_subprocess("-v", "-rfs", "docs", timeout=120)
 
 
 def test_each_statement_is_an_item_named_with_file_and_line(pytester: pytest.Pytester) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from site_plugins.examples.browser_engine.runtime import (
     plan_engine,
     trace_cards,
 )
+from site_plugins.examples.browser_engine.runtime_fetch import RUNTIME_PACKAGE
 from site_plugins.examples.site.config import AUTO, ExamplesConfig, RerollOption
 from tests.conftest import ROOT
 
@@ -38,27 +40,88 @@ def test_reroll_is_auto_by_default() -> None:
     assert not errors and config.reroll == AUTO
 
 
-def test_auto_without_pyodide_builds_without_reroll_and_says_why(tmp_path: Path) -> None:
-    plan = plan_engine(AUTO, [tmp_path / "node_modules" / "pyodide"], node=NODE, root=tmp_path)
-    assert not plan.reroll and plan.pyodide is None
-    assert plan.note == ("Reroll is off for this build: no Pyodide at node_modules/pyodide "
-                         "(run `npm ci`, see README)")
+INSTALL = "npm install --no-save brotli-dec-wasm@2.3.2 pyodide@314.0.7"
 
 
-def test_true_without_pyodide_is_an_error(tmp_path: Path) -> None:
-    with pytest.raises(BrowserEngineError, match=r"`reroll: true` needs Pyodide.*npm ci"):
-        plan_engine(True, [tmp_path / "missing"], node=NODE, root=tmp_path)
+def fake_npm(folder: Path, *, works: bool = True) -> str:
+    """An ``npm`` that installs the runtime as ``npm ci`` would (a copy of this project's
+    ``node_modules``), or fails saying so; each run is counted in ``<folder>/runs``."""
+    script = folder / "npm"
+    install = (f"mkdir -p node_modules && cp -r {PYODIDE} node_modules/pyodide" if works
+               else "echo 'npm ERR! network: the registry is unreachable' >&2; exit 1")
+    script.write_text(f"#!/bin/sh\necho run >> {folder / 'runs'}\n{install}\n", "utf-8")
+    script.chmod(0o755)
+    return str(script)
+
+
+def runs(folder: Path) -> int:
+    return len((folder / "runs").read_text().split()) if (folder / "runs").exists() else 0
+
+
+def test_auto_without_pyodide_or_npm_builds_without_reroll_and_warns_naming_the_fix(
+        tmp_path: Path) -> None:
+    plan = plan_engine(AUTO, [tmp_path / "node_modules" / "pyodide"], node=NODE, root=tmp_path,
+                       cache=tmp_path / "cache", npm=None)
+    assert not plan.reroll and plan.pyodide is None and plan.note == ""
+    assert plan.warning == (
+        "Reroll is off for this build: there is no pyodide@314.0.7 at node_modules/pyodide, "
+        f"and npm is not installed to fetch it into {tmp_path / 'cache'}: install Node.js "
+        "with npm (Debian: `apt install npm`) and build again, or run "
+        f"`{INSTALL}` beside mkdocs.yml; or set `reroll: false` to build without the Reroll "
+        "button and without this warning")
+
+
+def test_without_pyodide_the_build_installs_the_pinned_runtime_into_the_cache_once(
+        tmp_path: Path) -> None:
+    npm = fake_npm(tmp_path)
+    plan = plan_engine(AUTO, [tmp_path / "node_modules" / "pyodide"], node=NODE,
+                       cache=tmp_path / "cache", npm=npm)
+    assert plan.reroll and plan.warning == "" and runs(tmp_path) == 1
+    assert plan.pyodide is not None and plan.pyodide.is_relative_to(tmp_path / "cache")
+    assert plan.note.startswith("Pyodide 314.0.7 was installed with npm into ")
+    again = plan_engine(True, [tmp_path / "node_modules" / "pyodide"], node=NODE,
+                        cache=tmp_path / "cache", npm=npm)
+    assert again.pyodide == plan.pyodide and again.note == "" and runs(tmp_path) == 1
+
+
+def test_npm_ci_installs_the_runtime_pinned_with_its_integrity(tmp_path: Path) -> None:
+    """The runtime a site without node_modules gets is the one this project is tested with:
+    the same versions and hashes as its own package-lock.json."""
+    pinned = json.loads((RUNTIME_PACKAGE / "package-lock.json").read_text("utf-8"))["packages"]
+    ours = json.loads((ROOT / "package-lock.json").read_text("utf-8"))["packages"]
+    assert {"node_modules/pyodide", "node_modules/brotli-dec-wasm"} <= set(pinned)
+    for name, entry in pinned.items():
+        if name:
+            assert (entry["version"], entry["integrity"]) == (
+                ours[name]["version"], ours[name]["integrity"])
+
+
+def test_a_failed_install_turns_reroll_off_with_npm_s_words(tmp_path: Path) -> None:
+    plan = plan_engine(AUTO, [tmp_path / "missing"], node=NODE, cache=tmp_path / "cache",
+                       npm=fake_npm(tmp_path, works=False))
+    assert not plan.reroll
+    assert "failed: npm ERR! network: the registry is unreachable; build again, or run " \
+        f"`{INSTALL}` beside mkdocs.yml" in plan.warning
+
+
+def test_true_without_pyodide_is_an_error_naming_the_fix(tmp_path: Path) -> None:
+    with pytest.raises(BrowserEngineError,
+                       match=r"`reroll: true` needs Pyodide, but there is no pyodide@314\.0\.7 "
+                             r"at missing, and npm is not installed"):
+        plan_engine(True, [tmp_path / "missing"], node=NODE, root=tmp_path,
+                    cache=tmp_path / "cache", npm=None)
 
 
 def test_false_ships_nothing_and_says_nothing() -> None:
     plan = plan_engine(False, [PYODIDE], node=NODE)
-    assert not plan.reroll and plan.note == ""
+    assert not plan.reroll and plan.note == "" and plan.warning == ""
 
 
 @pytest.mark.parametrize("reroll", [True, AUTO])
 def test_with_pyodide_and_node_everything_ships_silently(reroll: bool | str) -> None:
     plan = plan_engine(reroll, [PYODIDE], node=NODE)
-    assert plan.reroll and plan.pyodide == PYODIDE and plan.node == NODE and plan.note == ""
+    assert plan.reroll and plan.pyodide == PYODIDE and plan.node == NODE
+    assert plan.note == plan.warning == ""
 
 
 @pytest.mark.parametrize(("snapshot", "words"), [
@@ -66,9 +129,9 @@ def test_with_pyodide_and_node_everything_ships_silently(reroll: bool | str) -> 
            "library: Node.js is not installed"),
     (False, "Reroll is on, with Pyodide's whole standard library: Node.js is not installed"),
 ])
-def test_without_node_reroll_stays_on_with_one_note(snapshot: bool, words: str) -> None:
+def test_without_node_reroll_stays_on_with_one_warning(snapshot: bool, words: str) -> None:
     plan = plan_engine(AUTO, [PYODIDE], node=None, make_snapshot=snapshot)
-    assert plan.reroll and plan.node is None and plan.note.startswith(words)
+    assert plan.reroll and plan.node is None and plan.warning.startswith(words)
 
 
 def test_the_trace_sees_lines_from_each_card_s_fence() -> None:

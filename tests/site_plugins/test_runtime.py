@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from rules_core.system import systems
 from site_plugins.examples.browser_engine import pyodide_node, runtime
 from site_plugins.examples.browser_engine.pyodide_node import (
     ALWAYS,
@@ -29,9 +30,9 @@ from site_plugins.examples.browser_engine.runtime import (
     write_runtime,
 )
 from site_plugins.examples.browser_engine.wheels import (
+    WHEEL_VERSION,
     build_wheel,
     installed_wheel,
-    system_packages,
 )
 from site_plugins.examples.cards.render import page_card_data
 from site_plugins.examples.language.verify import verify_page
@@ -53,9 +54,10 @@ def engine_folder(out: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def no_snapshot(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An engine written without a snapshot or a trace (Pyodide's whole standard library)."""
+    """An engine written without a snapshot or a trace (Pyodide's whole standard library),
+    for a site that uses every installed system."""
     out = tmp_path_factory.mktemp("engine") / "out"
-    write_runtime(out, PYODIDE, CACHE, make_snapshot=False)
+    write_runtime(out, PYODIDE, CACHE, make_snapshot=False, systems=systems())
     return out
 
 
@@ -68,7 +70,8 @@ def unbrotli(path: Path) -> bytes:
 
 
 def test_a_missing_pyodide_says_how_to_install_it(tmp_path: Path) -> None:
-    with pytest.raises(BrowserEngineError, match=r"npm ci.*pyodide@314\.0\.7"):
+    with pytest.raises(BrowserEngineError,
+                       match=r"run `npm install --no-save .*pyodide@314\.0\.7`"):
         find_pyodide([tmp_path / "node_modules" / "pyodide"])
 
 
@@ -98,7 +101,7 @@ def test_the_manifest_names_the_files_the_page_loads(no_snapshot: Path) -> None:
                                    "wasm": "brotli_dec_wasm_bg.wasm"}
     lock = json.loads((engine_folder(no_snapshot) / "pyodide-lock.json").read_text("utf-8"))
     assert set(lock["packages"]) == {"rules-reference", "icepool", *(
-        f"rules-core-{system}" for system in system_packages())}
+        f"rules-core-{system.name}" for system in systems())}
 
 
 def test_the_wheels_ship_compiled_and_the_manifest_has_their_hashes(no_snapshot: Path) -> None:
@@ -123,9 +126,9 @@ def test_a_page_loads_the_core_and_each_wheel_once_a_request_names_its_module(
     assert manifest["core"] == [manifest["wheel"]]
     needs = manifest["needs"]
     assert isinstance(needs, dict)
-    assert set(needs) == {"rules_core.odds", *(f"rules_core.{s}" for s in system_packages())}
+    assert set(needs) == {"rules_core.odds", *(system.package for system in systems())}
     assert needs["rules_core.odds"] == wheels[-1]
-    assert needs["rules_core.kruhl"].startswith("rules_core_kruhl-0.2.0+g")
+    assert needs["rules_core.kruhl"].startswith(f"rules_core_kruhl-{WHEEL_VERSION}+g")
     assert sorted([*manifest["core"], *needs.values()]) == sorted(wheels)  # type: ignore[misc]
 
 
@@ -211,6 +214,58 @@ def test_the_manifest_names_the_service_worker_s_cache_the_page_keeps_unpacked_f
     worker = (site / "rules-examples-sw.js").read_text(encoding="utf-8")
     cache = manifest_of(site / "assets/rules-examples/pyodide")["cache"]
     assert f'const ENGINE_CACHE = "{cache}";' in worker
+
+
+def test_by_default_the_service_worker_keeps_no_page_and_the_manifest_says_it_ships(
+        tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    write_runtime(site / "assets/rules-examples/pyodide", PYODIDE, CACHE, make_snapshot=False,
+                  site=site)
+    worker = (site / "rules-examples-sw.js").read_text(encoding="utf-8")
+    assert 'const OFFLINE_PAGES = "false" === "true";' in worker
+    assert "__" not in worker  # every placeholder written
+    assert manifest_of(site / "assets/rules-examples/pyodide")["serviceWorker"] is True
+
+
+def test_with_offline_pages_the_service_worker_keeps_the_pages_read(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    write_runtime(site / "assets/rules-examples/pyodide", PYODIDE, CACHE, make_snapshot=False,
+                  site=site, offline_pages=True)
+    worker = (site / "rules-examples-sw.js").read_text(encoding="utf-8")
+    assert 'const OFFLINE_PAGES = "true" === "true";' in worker
+
+
+def test_without_a_service_worker_none_is_written_and_the_engine_names_no_cache(
+        tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "rules-examples-sw.js").parent.mkdir(parents=True)
+    (site / "rules-examples-sw.js").write_text("// an earlier build's", encoding="utf-8")
+    write_runtime(site / "assets/rules-examples/pyodide", PYODIDE, CACHE, make_snapshot=False,
+                  site=site, service_worker=False)
+    assert not (site / "rules-examples-sw.js").exists()
+    manifest = manifest_of(site / "assets/rules-examples/pyodide")
+    assert manifest["serviceWorker"] is False and manifest["cache"] is None
+
+
+def test_without_a_service_worker_a_snapshot_is_made_only_for_first_visits(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the engine's cache no later visit can restore it: it would be bytes for
+    nothing, unless the site restores it on a first visit (snapshot_first_visit)."""
+    asked: list[bool] = []
+
+    def snapshot(*args: object) -> Path:
+        asked.append(True)
+        raise runtime.BrowserEngineError("not made in this test")
+
+    monkeypatch.setattr(runtime, "snapshot", snapshot)
+    monkeypatch.setattr(runtime, "_trimmed_stdlib", lambda *args: None)
+    made = []
+    for service_worker, first_visit in ((False, False), (False, True), (True, False)):
+        asked.clear()
+        write_runtime(tmp_path / "out", PYODIDE, CACHE, systems=systems(),
+                      service_worker=service_worker, snapshot_first_visit=first_visit)
+        made.append(bool(asked))
+    assert made == [False, True, True]
 
 
 def test_without_node_there_is_no_snapshot_and_the_whole_stdlib(

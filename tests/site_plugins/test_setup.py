@@ -107,7 +107,6 @@ def test_the_built_page_shows_the_setup_on_its_first_card_only(tmp_path: Path) -
 def test_pytest_runs_the_setup_before_the_page(tmp_path: Path) -> None:
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "p.md").write_text(PAGE, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p",
-                           "site_plugins.examples.checking.pytest_plugin", "docs"], cwd=tmp_path,
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "docs"], cwd=tmp_path,
                           capture_output=True, text=True, timeout=120)
     assert "4 passed" in done.stdout, done.stdout  # the setup is an item, and 3 statements

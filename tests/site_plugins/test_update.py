@@ -115,12 +115,10 @@ pytest_plugins = ["pytester"]
 def test_pytest_examples_update_rewrites_the_page(pytester: pytest.Pytester) -> None:
     docs = pytester.mkdir("docs")
     (docs / "p.md").write_text(STALE, encoding="utf-8")
-    first = pytester.runpytest_subprocess("-p", "site_plugins.examples.checking.pytest_plugin",
-                                          "--examples-update", "docs", timeout=120)
+    first = pytester.runpytest_subprocess("--examples-update", "docs", timeout=120)
     first.stdout.fnmatch_lines(["--examples-update: 3 claims updated, 0 left alone"])
     assert (docs / "p.md").read_text(encoding="utf-8") == UPDATED
-    again = pytester.runpytest_subprocess("-p", "site_plugins.examples.checking.pytest_plugin",
-                                          "docs", timeout=120)
+    again = pytester.runpytest_subprocess("docs", timeout=120)
     again.assert_outcomes(passed=7)
 
 

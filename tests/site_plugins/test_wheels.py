@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from rules_core.system import System, systems
 from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
 from site_plugins.examples.browser_engine.wheels import (
     BROWSER_PACKAGES,
+    WHEEL_VERSION,
     build_wheel,
     installed_wheel,
     lock_with_wheels,
-    system_packages,
     system_wheels,
 )
 from site_plugins.examples.cards.render import page_card_data
@@ -26,15 +27,21 @@ from site_plugins.examples.language.verify import verify_page
 from tests.conftest import ROOT, run_isolated
 
 
-def wheel_files(folder: Path, systems: tuple[str, ...] = ()) -> tuple[Path, list[Path]]:
-    """The core wheel and the wheels of ``systems``, written into ``folder`` under names of the
-    form a build gives them (a system's wheel is found by its name: wheel_path.py)."""
+def system_named(name: str) -> System:
+    """The installed system ``name`` (found through its entry point)."""
+    return next(system for system in systems() if system.name == name)
+
+
+def wheel_files(folder: Path, names: tuple[str, ...] = ()) -> tuple[Path, list[Path]]:
+    """The core wheel and the wheels of the systems ``names``, written into ``folder`` under
+    the names a build gives them (a system's wheel is found by its name: wheel_path.py)."""
     core = folder / "rules_reference-1-py3-none-any.whl"
     core.write_bytes(build_wheel().data)
     own = []
-    for system in systems:
-        wheel = folder / f"rules_core_{system}-1-py3-none-any.whl"
-        wheel.write_bytes(build_wheel(system=system).data)
+    for name in names:
+        built = build_wheel(system=system_named(name))
+        wheel = folder / built.file_name
+        wheel.write_bytes(built.data)
         own.append(wheel)
     return core, own
 
@@ -58,20 +65,40 @@ def test_the_core_wheel_holds_the_core_and_the_browser_packages_whole_and_nothin
 
 
 def test_every_system_of_rules_core_has_a_wheel_of_its_own_and_no_other() -> None:
-    systems = sorted(p.parent.name for p in ROOT.joinpath("rules_core").glob("*/__init__.py"))
-    assert system_packages() == tuple(systems) and "kruhl" in systems
-    for system, wheel in zip(systems, system_wheels(), strict=True):
+    folders = sorted(p.parent.name for p in ROOT.joinpath("rules_core").glob("*/__init__.py"))
+    found = systems()
+    assert [system.name for system in found] == folders and "kruhl" in folders
+    for system, wheel in zip(found, system_wheels(found), strict=True):
         names = zipfile.ZipFile(io.BytesIO(wheel.data)).namelist()
         shipped = {n for n in names if not n.startswith(wheel.file_name.split("-")[0] + "-")}
-        assert wheel.file_name.startswith(f"rules_core_{system}-0.2.0+g")
+        assert wheel.file_name.startswith(f"rules_core_{system.name}-{WHEEL_VERSION}+g")
         assert shipped == {f"rules_core/{p.relative_to(ROOT / 'rules_core').as_posix()}"
-                           for p in ROOT.joinpath("rules_core", system).rglob("*.py")}
-        assert wheel.needed_by == f"rules_core.{system}"
+                           for p in ROOT.joinpath("rules_core", system.name).rglob("*")
+                           if p.is_file() and "__pycache__" not in p.parts}
+        assert wheel.needed_by == wheel.system == system.package
 
 
-def test_a_name_that_is_no_system_has_no_wheel() -> None:
-    with pytest.raises(BrowserEngineError, match="'dice' is not a system of rules_core"):
-        build_wheel(system="dice")
+def test_a_system_wheel_declares_its_system_for_whoever_reads_its_entry_points() -> None:
+    wheel = build_wheel(system=system_named("kruhl"))
+    archive = zipfile.ZipFile(io.BytesIO(wheel.data))
+    declared = next(n for n in archive.namelist() if n.endswith(".dist-info/entry_points.txt"))
+    assert archive.read(declared).decode() == (
+        "[rules_reference.systems]\nkruhl = rules_core.kruhl:SYSTEM\n")
+
+
+def test_a_system_of_a_package_that_is_not_installed_has_no_wheel() -> None:
+    missing = System("no_such_package_here", "Nowhere", "Nowhere", "", "", "nowhere/index.md",
+                     "Nowhere", (("Rules", "rules"),))
+    with pytest.raises(BrowserEngineError,
+                       match="the package no_such_package_here was not found"):
+        build_wheel(system=missing)
+
+
+def test_two_systems_of_one_package_outside_rules_core_are_refused() -> None:
+    one, two = (System(f"games.{name}", name, name, "", "", f"{name}/index.md", name,
+                       (("Rules", "rules"),)) for name in ("one", "two"))
+    with pytest.raises(BrowserEngineError, match="share the package games"):
+        system_wheels([one, two])
 
 
 def test_the_wheel_record_lists_every_file_with_its_hash() -> None:
@@ -91,7 +118,7 @@ def test_the_wheel_version_changes_with_its_sources() -> None:
     one = build_wheel({"rules_core/__init__.py": b""})
     two = build_wheel({"rules_core/__init__.py": b"# changed\n"})
     assert one.file_name != two.file_name
-    assert one.file_name.startswith("rules_reference-0.2.0+g")
+    assert one.file_name.startswith(f"rules_reference-{WHEEL_VERSION}+g")
 
 
 def test_icepool_ships_as_a_wheel_of_its_own_packed_the_same_every_build() -> None:
@@ -178,6 +205,7 @@ FIRST_REROLL_PAGES = ("docs/chronicle/tests.md", "docs/hubris/dice-and-initiativ
 #: phone's CPU before the first result (the odds and icepool follow it: odds-follow.js).
 NOT_BEFORE_THE_FIRST_RESULT = ("fractions", "icepool", "rules_core.odds", "difflib", "mkdocs",
                                "markdown", "site_plugins.examples.cards.roll_forms",
+                               "site_plugins.examples.cards.dice_grammar",
                                "site_plugins.examples.cards.dice_notation")
 
 
@@ -210,12 +238,12 @@ def test_what_an_answer_imports_later_a_snapshot_imports_before(tmp_path: Path) 
     there): every module of ours a roller's or a dice answer imports after a reroll must be
     in ``LATER_MODULES``, which the snapshot imports (node/make_snapshot.mjs), or in
     ``rules_core``, all of which it imports."""
-    core, wheels = wheel_files(tmp_path, system_packages())
-    systems = [str(wheel) for wheel in wheels]
+    core, wheels = wheel_files(tmp_path, tuple(system.name for system in systems()))
+    paths = [str(wheel) for wheel in wheels]
     code = (
         f"import json, sys\nsys.path[:0] = [{str(core)!r}]\n"
         "from site_plugins.examples.cards.wheel_path import add_wheels\n"
-        f"add_wheels({systems!r})\n"
+        f"add_wheels({paths!r})\n"
         "from site_plugins.examples.cards.reroll import LATER_MODULES, answer\n"
         "import importlib, pkgutil, rules_core\n"  # as the snapshot does
         "for info in pkgutil.walk_packages(rules_core.__path__, 'rules_core.'):\n"

@@ -5,7 +5,7 @@
 // until a reader points at, touches or focuses a card (or opens a link to a roll).
 
 import { markNarrated, passagesSaid, restoreBound, showBound } from "./bound-prose.js";
-import { call, onState, state, warmOnIntent } from "./engine-client.js";
+import { call, onManifest, onState, state, warmOnIntent } from "./engine-client.js";
 import { hideBar, sayOnBar, showBar } from "./page-bar.js";
 import { bindDiceNotation } from "./dice-notation.js";
 import { bindRollers } from "./roller.js";
@@ -54,7 +54,7 @@ function figuresOf(sessionId) {
 
 // Tell the reader (and screen readers, through the live region) what happened. ``quiet``:
 // for screen readers only, when the card itself already shows it to the eye.
-function say(figure, text, quiet = false) {
+function sayOnCard(figure, text, quiet = false) {
   const status = figure.querySelector(":scope > .rx-status");
   status.classList.toggle("rx-quiet", quiet);
   if (status.textContent !== text) {
@@ -170,7 +170,7 @@ function followOdds(sessionId, result) {
 // Tell a screen reader, once for the card, what its prose now says.
 function sayProse(figure, passages, lead = "") {
   const prose = passagesSaid(passages);
-  if (lead || prose) say(figure, [lead, prose].filter(Boolean).join(" "), true);
+  if (lead || prose) sayOnCard(figure, [lead, prose].filter(Boolean).join(" "), true);
 }
 
 // After the page was swapped in again: the answers it showed, shown again.
@@ -262,10 +262,10 @@ async function reroll(figure) {
     result = await call("reroll", { target, cards });
   } catch (error) {
     if (error.fatal) {
-      say(figure, `The dice roller could not load: ${lastLine(error.message)}. The documented roll is shown.`);
+      sayOnCard(figure, `The dice roller could not load: ${lastLine(error.message)}. The documented roll is shown.`);
       figure.dataset.rxEngineFailed = "true";
     } else {
-      say(figure, `Reroll stopped: ${lastLine(error.message)}.`);
+      sayOnCard(figure, `Reroll stopped: ${lastLine(error.message)}.`);
     }
     done();
     return;
@@ -312,7 +312,7 @@ function restore(figure) {
   markChecks(figure.dataset.rxSession, false);
   hideBar();
   if (location.hash.startsWith("#roll=")) history.replaceState(history.state, "", location.pathname + location.search);
-  say(figure, "Restored: every example on this page shows its documented roll again.", true);
+  sayOnCard(figure, "Restored: every example on this page shows its documented roll again.", true);
   figure.querySelector(".rx-reroll")?.focus();
 }
 
@@ -426,11 +426,11 @@ function watchLoading(figure) {
   const stopWatching = onState((now, detail) => {
     if (now === "loading") setBusy(figure, true, detail.fraction ?? 0);
   });
-  say(figure, "Loading the rules engine…");
+  sayOnCard(figure, "Loading the rules engine…");
   return stopWatching;
 }
 
-function bind(figure) {
+function bindCard(figure) {
   if (figure.dataset.rxBound) return;
   figure.dataset.rxBound = "true";
   bindCode(figure);
@@ -463,29 +463,39 @@ function bind(figure) {
   markShown(figure, false);
 }
 
-// The service worker keeps the engine for second visits and offline reading. Registering it
-// fetches no engine file: only what a reader rerolls with is ever kept.
+// The service worker keeps the engine for a second visit (and, where the site asks for it
+// with offline_pages, the pages read, for reading offline). It is registered when the engine
+// is first used (a reroll, a roll, dice in the prose, a warm-up on intent), never on a mere
+// page view, and only where the site ships one: the engine's manifest says so. Registering it
+// fetches no engine file.
+let registered = false;
+
 function registerServiceWorker() {
-  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  if (registered || !("serviceWorker" in navigator) || !window.isSecureContext) return;
+  registered = true;
   const root = new URL("../../", import.meta.url);
   navigator.serviceWorker.register(new URL("rules-examples-sw.js", root), { scope: root.pathname })
     .then(() => navigator.serviceWorker.ready)
     .then((registration) => keepForOffline(registration.active))
-    .catch((error) => console.warn(`rules-examples: no offline engine (${error})`));
+    .catch((error) => console.warn(`rules-examples: no service worker (${error})`));
 }
 
-// This page and everything it has loaded (stylesheets, scripts and the modules they import),
-// for the service worker to keep: the page loaded before the worker was in control, so
-// nothing of it was kept on the way. Engine files are not among them unless already fetched.
+// This page and everything it has loaded (stylesheets, scripts), and the two engine files
+// outside its content-named folder that a reroll needs (the worker's script, the manifest),
+// for the service worker to keep where the site keeps pages for offline reading (it ignores
+// this otherwise): the page loaded before the worker was in control, so nothing of it was
+// kept on the way. The engine's own files are kept by the engine (engine-fetch.js).
 function keepForOffline(worker) {
   const loaded = performance.getEntriesByType("resource").map((entry) => entry.name);
   const urls = [location.href.split("#")[0], ...loaded]
     .filter((url) => url.startsWith(location.origin) && !url.includes("/pyodide/"));
-  worker?.postMessage({ type: "keep", urls: [...new Set(urls)] });
+  const engine = ["engine-worker.js", "pyodide/manifest.json"]
+    .map((name) => new URL(name, import.meta.url).href);
+  worker?.postMessage({ type: "keep", urls: [...new Set([...urls, ...engine])] });
 }
 
 function bindAll() {
-  for (const figure of document.querySelectorAll("figure[data-rx-session]")) bind(figure);
+  for (const figure of document.querySelectorAll("figure[data-rx-session]")) bindCard(figure);
   bindAllCodeBox();
   const sessions = new Set([...document.querySelectorAll("figure[data-rx-session]")]
     .map((f) => f.dataset.rxSession));
@@ -494,11 +504,11 @@ function bindAll() {
   bindDiceNotation();
   inertClosedDrawer();
   focusableWideTables();
-  document.documentElement.dataset.rxCards = "ready"; // reroll-check.js: the script started
+  document.documentElement.dataset.rxCards = "ready"; // the script started (reroll-check.css)
   if (location.hash.startsWith("#roll=")) openRollLink();
 }
 
-registerServiceWorker();
+onManifest(({ serviceWorker }) => serviceWorker && registerServiceWorker());
 let resized = 0; // a phone turned on its side: which tables scroll changes
 window.addEventListener("resize", () => {
   clearTimeout(resized);

@@ -1,11 +1,13 @@
-// Dice written in the prose ("2d6", "1d10 + 4"), rolled in place. No rule logic: the text
-// goes to the engine, which reads it again and rolls it (site_plugins/examples/cards/
-// dice_notation.py); the dice come back drawn as the cards draw them. The engine loads on the
-// first click only: marking the dice fetches nothing.
+// Dice written in the prose ("2d6", "1d10 + 4", "1d4 × 10"), rolled in place. No rule logic:
+// the text goes to the engine, which reads it again and rolls it whole (site_plugins/examples/
+// cards/dice_notation.py); the dice come back drawn as the cards draw them, with each number
+// added, taken away or multiplied. The engine loads on the first click only: marking the dice
+// fetches nothing.
 
 import { call } from "./engine-client.js";
 
-// The answer beside the dice: the faces and the sum, announced politely.
+// The answer beside the dice: the faces, the numbers added or multiplied, and the total,
+// announced politely.
 function resultOf(button) {
   let output = button.nextElementSibling;
   if (!output?.classList.contains("rx-dice-result")) {
@@ -17,7 +19,7 @@ function resultOf(button) {
   return output;
 }
 
-async function roll(button) {
+async function rollDice(button) {
   if (button.getAttribute("aria-busy") === "true") return;
   button.setAttribute("aria-busy", "true");
   const output = resultOf(button);
@@ -43,7 +45,7 @@ async function roll(button) {
 
 // Each marked expression becomes a button that keeps its text ("2d6 + 3") and says what it
 // does; marks inside a card or a link stay text.
-function bind(mark) {
+function bindMark(mark) {
   if (mark.closest("figure, a, button, summary")) return;
   const button = document.createElement("button");
   button.type = "button";
@@ -52,10 +54,10 @@ function bind(mark) {
   button.textContent = mark.textContent;
   button.title = `Roll ${mark.dataset.rxDice} here`;
   button.setAttribute("aria-description", "rolls these dice with the site's rules engine");
-  button.addEventListener("click", () => roll(button));
+  button.addEventListener("click", () => rollDice(button));
   mark.replaceWith(button);
 }
 
 export function bindDiceNotation() {
-  for (const mark of document.querySelectorAll("span.rx-dice-notation[data-rx-dice]")) bind(mark);
+  for (const mark of document.querySelectorAll("span.rx-dice-notation[data-rx-dice]")) bindMark(mark);
 }

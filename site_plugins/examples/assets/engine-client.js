@@ -7,6 +7,7 @@
 //   call(op, request, names) → Promise (see call)   state() → "idle" | "loading" | "ready" | "failed"
 //   warm(names)        start loading without waiting      onState(listener) → unsubscribe
 //   warmOnIntent(e, names)  warm on a mouse or a focused button, never a touch or a thrifty link
+//   onManifest(listener) → unsubscribe: what the engine's manifest says of the site, once read
 //
 // Loading has no total time limit: a slow link that keeps delivering gets all the time it
 // needs. The load watchdog acts on silence instead. The worker reports progress on every chunk
@@ -28,6 +29,7 @@ const engine = {
   pending: new Map(),
   nextId: 1,
   listeners: new Set(),
+  manifestListeners: new Set(),
   failure: "",
   loadTimer: 0, // the load watchdog, re-armed by every progress report
 };
@@ -43,10 +45,13 @@ function spawn() {
   if (typeof Worker === "undefined" || typeof WebAssembly !== "object") {
     throw new Error("this browser cannot run the engine (no Web Workers or WebAssembly)");
   }
-  const worker = new Worker(new URL("engine-worker.js", import.meta.url), { type: "module" });
+  const url = new URL("engine-worker.js", import.meta.url);
+  const worker = new Worker(url, { type: "module" });
   worker.onmessage = (event) => {
     const message = event.data;
-    if (message.type === "progress") {
+    if (message.type === "manifest") {
+      for (const listener of engine.manifestListeners) listener(message);
+    } else if (message.type === "progress") {
       if (engine.state !== "loading") return;
       watchLoad(message.silenceMs || FIRST_REPORT_LIMIT_MS,
         message.ifSilent || "the engine stopped reporting its progress");
@@ -86,13 +91,34 @@ function spawn() {
   };
   worker.onerror = (event) => {
     event.preventDefault();
-    stop(`the engine could not start (${event.message || "its script failed to load"})`, true);
+    notStarted(event, url).then((why) => {
+      if (engine.worker === worker) stop(`the engine could not start (${why})`, true);
+    });
   };
   engine.worker = worker;
   setEngineState("loading", { stage: "runtime", fraction: 0 });
   watchLoad(FIRST_REPORT_LIMIT_MS, `the engine's script (engine-worker.js) did not start within ${
     seconds(FIRST_REPORT_LIMIT_MS)} s`);
   return worker;
+}
+
+// Why the worker's script did not start, in words. The browser says nothing when a host sends
+// it with a type that a module refuses (application/octet-stream, for one): that is asked of
+// the host here, so the reader (and the site's author) can be told.
+async function notStarted(event, url) {
+  if (event.message) return event.message;
+  try {
+    const response = await fetch(url, { cache: "no-store" });
+    const type = response.headers.get("Content-Type") || "no type";
+    if (!response.ok) return `${url.pathname} answered HTTP ${response.status}`;
+    if (!/javascript|ecmascript/i.test(type)) {
+      return `the host sends ${url.pathname} as ${type}, which browsers refuse for a module: `
+        + "it must serve .js files as text/javascript";
+    }
+  } catch {
+    // no answer at all: the words below
+  }
+  return "its script failed to load";
 }
 
 // The load watchdog: stop the worker unless it reports again within limitMs. ifSilent says
@@ -179,6 +205,13 @@ export function warmOnIntent(event, names = []) {
 // The engine's state now.
 export function state() {
   return engine.state;
+}
+
+// Call listener({serviceWorker}) each time an engine's worker has read the manifest: whether
+// the site ships its service worker. Returns a function that stops it.
+export function onManifest(listener) {
+  engine.manifestListeners.add(listener);
+  return () => engine.manifestListeners.delete(listener);
 }
 
 // Call listener(state, detail) on every change of state; returns a function that stops it.

@@ -106,9 +106,9 @@ export async function fetchWheel(folder, name, manifest) {
 // else as the compressed copy the build wrote beside it and unpacked here, so that even a host
 // that compresses nothing sends the small file: the .br (brotli, a quarter smaller than gzip) with the decoder the build ships
 // (brotli-dec-wasm, loaded the first time a .br is fetched), or the .gz with the browser's own
-// DecompressionStream where the decoder is missing or did not load. What was unpacked is kept
-// in the service worker's cache under its own name (keptCopies), and a later visit reads it
-// from there as it is: no download, no decoder, nothing unpacked again.
+// DecompressionStream where the decoder is missing or did not load. Every file is kept in the
+// engine's cache as it is used, the unpacked ones under their own names (keptCopies), and a
+// later visit reads it from there: no download, no decoder, nothing unpacked again.
 export function watchFetches(folder, manifest) {
   const gzipped = new Set(typeof DecompressionStream === "function" ? manifest.packed : []);
   const brotli = new Set(manifest.brotli ?? []);
@@ -134,9 +134,8 @@ export function watchFetches(folder, manifest) {
     const file = arriving(name);
     try {
       const whole = init?.integrity !== undefined; // checked as sent: never a compressed copy
-      const packable = !whole && (brotli.has(name) || gzipped.has(name));
-      const unpacked = packable ? await kept.match(url) : null;
-      if (unpacked) return keptResponse(unpacked, file, manifest.sizes?.[name]);
+      const found = whole ? null : await kept.match(url);
+      if (found) return keptResponse(found, file, manifest.sizes?.[name]);
       const fromHost = hostBrotli && !whole && brotli.has(name);
       let response = fromHost ? await hostEncoded(url, name) : null;
       if (fromHost && !response) hostBrotli = false; // it came as it is: .br copies from now on
@@ -154,11 +153,14 @@ export function watchFetches(folder, manifest) {
       }
       const type = (pack ? null : response.headers.get("Content-Type"))
         ?? TYPES[name.split(".").pop()] ?? "application/octet-stream";
+      // A file used as it came is kept as it came, its headers too.
+      if (response.status === 200 && !pack) kept.keep(url, null, response.clone());
       let body = pack === "br" ? await unbrotli(response, brotliModule)
         : pack === "gz" ? await ungzipped(response.body) : response.body;
-      if (pack) {
+      if (response.status === 200 && pack) {
         const [mine, copy] = body.tee();
-        kept.keep(url, `${url}.${pack === "host" ? "br" : pack}`, copy, type);
+        kept.keep(url, `${url}.${pack === "host" ? "br" : pack}`,
+          new Response(copy, { headers: { "Content-Type": type } }));
         body = mine;
       }
       return new Response(counted(body, file), {
@@ -206,18 +208,21 @@ function keptResponse(response, file, size) {
   return response;
 }
 
-// The copies of packed files this worker unpacked, kept in the service worker's engine cache
-// (``cacheName``, from the manifest) under the file's own name, in place of the packed copy the
-// service worker kept on the way. Only where that cache exists: without a service worker
-// nothing would ever delete them (it deletes an old engine's cache when a build changes it).
+// The engine's files as this worker used them, kept in the engine's cache (``cacheName``, from
+// the manifest) under each file's own name: a packed one unpacked, in place of the packed copy
+// the service worker may have kept on the way. Kept whether or not the service worker is in
+// control yet (it is registered when the engine is first used, while these download), but
+// only where the manifest names that cache: where the site ships its service worker, which
+// deletes an old engine's cache once a build changes the engine. Without one nothing is kept,
+// since nothing would ever delete it.
 function keptCopies(cacheName) {
   async function open() {
-    if (!cacheName || !self.caches || !await caches.has(cacheName)) return null;
+    if (!cacheName || !self.caches) return null;
     return caches.open(cacheName);
   }
   return {
-    // The unpacked copy of ``url``, or null (none kept, no Cache Storage here). A packed copy
-    // the service worker finished keeping after it was dropped (keep) goes now.
+    // The kept copy of ``url``, or null (none kept, no Cache Storage here). A packed copy the
+    // service worker finished keeping after it was dropped (keep) goes now.
     async match(url) {
       try {
         const cache = await open();
@@ -228,14 +233,15 @@ function keptCopies(cacheName) {
         return null;
       }
     },
-    // Keep ``body`` (the unpacked bytes of ``url``, a ``type``) and drop ``packedURL``.
-    keep(url, packedURL, body, type) {
+    // Keep ``response`` (``url`` as the engine used it: unpacked, or as it came, with its
+    // headers) and drop ``packedURL``, the packed copy it came as (null: it came as it is).
+    keep(url, packedURL, response) {
       (async () => {
         const cache = await open();
-        if (!cache) return body.cancel();
-        await cache.put(url, new Response(body, { headers: { "Content-Type": type } }));
-        await cache.delete(packedURL);
-      })().catch(() => body.cancel().catch(() => {})); // a cut download keeps nothing
+        if (!cache) return response.body?.cancel();
+        await cache.put(url, response);
+        if (packedURL) await cache.delete(packedURL);
+      })().catch(() => response.body?.cancel().catch(() => {})); // a cut download keeps nothing
     },
   };
 }

@@ -5,7 +5,9 @@
 // Messages in:  {id, op: "load", names?}  |  {id, op, request} for each op Python answers
 //               (site_plugins.examples.cards.reroll.answer: "reroll", "replay", "roll", "dice")
 //               {id, op: "shown"}: the page shows the answer ``id``; its odds may follow
-// Messages out: {type: "progress", stage, fraction, silenceMs, ifSilent} (engine-progress.js)
+// Messages out: {type: "manifest", serviceWorker}: the manifest is read (does the site ship
+//               its service worker? the page registers it then: cards.js)
+//               {type: "progress", stage, fraction, silenceMs, ifSilent} (engine-progress.js)
 //               {type: "ready", via, timeLimitMs, ms, timeline} (timeline: engine-progress.js)
 //               {id, ok: true, result, more}  |  {id, ok: false, error, fatal}
 //
@@ -95,13 +97,12 @@ function wheelsNamed(manifest, text) {
   return [...new Set(named.map(([, wheel]) => wheel))];
 }
 
-// What a message names: the texts of its request, a roller's system as its module, and what
-// a "load" sends (engine-client.js, warm: the hovered card's data, or a roller's module).
+// What a message names: the texts of its request (a roller's system is its package), and what
+// a "load" sends (engine-client.js, warm: the hovered card's data, or a roller's package).
 function namedIn(message) {
   const { request, names = [] } = message;
-  const system = typeof request?.system === "string" ? ` rules_core.${request.system}` : "";
   const page = names.map((name) => { try { return JSON.parse(name); } catch { return name; } });
-  return `${textsOf([request, page]).join("\n")}${system}`;
+  return textsOf([request, page]).join("\n");
 }
 
 // Every string in a request (the code and setup of its cards), as written.
@@ -141,6 +142,7 @@ async function start(first) {
   located.catch(() => { located = null; });
   const manifest = await reading;
   useManifest(manifest);
+  postMessage({ type: "manifest", serviceWorker: Boolean(manifest.serviceWorker) });
   const folder = new URL(manifest.dir, runtime); // the engine's content-named folder
   watchFetches(folder, manifest);
   watchCompiles();
@@ -198,9 +200,11 @@ async function start(first) {
   const timeline = finish();
   refuse = null;
   postMessage({ type: "ready", via, timeLimitMs: manifest.timeLimitMs, ms, timeline });
-  // After a plain start, the snapshot is kept for the next one (the service worker caches it)
-  // once this visit's first result is out, and only where the link has room for it.
-  const keepSnapshot = via === "plain start" && snapshotURL && roomy() ? snapshotURL : null;
+  // After a plain start, the snapshot is kept for the next one (in the engine's cache, which
+  // the manifest names where the site ships its service worker) once this visit's first
+  // result is out, and only where the link has room for it.
+  const keepSnapshot = via === "plain start" && snapshotURL && manifest.cache && roomy()
+    ? snapshotURL : null;
   return { pyodide, answer, manifest, keepSnapshot, folder, wheels: onPath };
 }
 

@@ -91,7 +91,7 @@ function bind(form) {
   form.dataset.rxBound = "true";
   form.querySelector(".rx-roller-nojs").hidden = true;
   form.querySelector(".rx-roller-controls").hidden = false;
-  const warmRoller = (event) => warmOnIntent(event, [`rules_core.${form.dataset.rxSystem}`]);
+  const warmRoller = (event) => warmOnIntent(event, [form.dataset.rxSystem]); // its package
   form.addEventListener("focusin", warmRoller);
   form.addEventListener("pointerenter", warmRoller);
   form.addEventListener("submit", (event) => {

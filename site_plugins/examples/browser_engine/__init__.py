@@ -10,5 +10,7 @@ its scripts in ``node/``), the ``.gz`` and ``.br`` copies of large files
 (:mod:`~site_plugins.examples.browser_engine.packing`) and the error of all of these
 (:mod:`~site_plugins.examples.browser_engine.engine_error`); the types stock hosts send
 (:mod:`~site_plugins.examples.browser_engine.hosting`) and the Content-Security-Policy worked
-out from the built pages (:mod:`~site_plugins.examples.browser_engine.csp`).
+out from the built pages where the author asks for it
+(:mod:`~site_plugins.examples.browser_engine.csp`, with the other origins they load from and
+the author's own sources, :mod:`~site_plugins.examples.browser_engine.csp_origins`).
 """

@@ -3,10 +3,13 @@
 A host that sends ``Content-Security-Policy`` tells the reader's browser which code the pages
 may run: with the policy below, a page runs only the site's own script files, the few inline
 scripts Material for MkDocs writes (allowed by their SHA-256, so an injected one with other
-text is refused), and WebAssembly compiled by those scripts (Pyodide), and it talks to no
-other origin. The policy depends on the build (Material's inline scripts embed the page's
-path back to the site's root, and ``404.html`` the ``site_url`` path), so the plugin writes
-it into the built site after every build (:func:`write_policy`).
+text is refused), and WebAssembly compiled by those scripts (Pyodide), and it loads from no
+other origin than those its pages and stylesheets name and those the author adds
+(:mod:`~site_plugins.examples.browser_engine.csp_origins`). The policy depends on the build
+(Material's inline scripts embed the page's path back to the site's root, and ``404.html``
+the ``site_url`` path), so where the author asks for it (the option
+``content_security_policy``) the plugin writes it into the built site after every build
+(:func:`write_policy`).
 
 What the site needs was checked in Chromium (``tests/browser/test_csp_browser.py``): a
 chapter page, the search and a reroll report no violation under :func:`recommended_policy`,
@@ -23,10 +26,19 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
+from site_plugins.examples.browser_engine.csp_origins import (
+    LOADING_TAG,
+    allow,
+    also_fetched,
+    css_loads,
+    loads,
+    origin_of,
+)
 from site_plugins.examples.serving.kept import Kept
 
 #: ``type`` values (lowercased, stripped) whose inline ``<script>`` a browser executes, and as
@@ -79,11 +91,29 @@ class SiteScan:
     inline_handlers: list[str] = field(default_factory=list)
     #: Whether the site ships WebAssembly (Pyodide's ``pyodide.asm.wasm``, or its ``.gz``).
     wasm: bool = False
+    #: The other origins the site loads from, by the directive that governs each fetch.
+    origins: dict[str, set[str]] = field(default_factory=dict)
 
     @property
     def script_hashes(self) -> list[str]:
         """Every distinct inline script's hash source, sorted (pages share most of them)."""
         return sorted({script.hash_source for script in self.scripts})
+
+    def add(self, other: SiteScan) -> None:
+        """Add what ``other`` (one page's scan) found."""
+        self.scripts.extend(other.scripts)
+        self.inline_styles.extend(other.inline_styles)
+        self.inline_handlers.extend(other.inline_handlers)
+        self.add_loads(other.origins.items())
+
+    def add_loads(self, found: Iterable[tuple[str, Iterable[str]]]) -> None:
+        """Add the other origins of URLs fetched under a directive: (directive, URLs); a
+        font given as ``data:`` is kept as such (``font-src`` must allow it)."""
+        for directive, urls in found:
+            for url in urls:
+                origin = "data:" if (directive, url) == ("font-src", "data:") else origin_of(url)
+                if origin:
+                    self.origins.setdefault(directive, set()).add(origin)
 
 
 def script_kind(attrs: dict[str, str | None]) -> str | None:
@@ -112,6 +142,7 @@ class _PageScanner(HTMLParser):
         named = dict(attrs)
         if tag == "script" and "src" not in named:
             self.kind, self.source = script_kind(named), []
+        self.scan.add_loads((directive, [url]) for directive, url in loads(tag, named) if url)
         if tag == "style" or "style" in named:
             self._style()
         for name, value in attrs:
@@ -138,11 +169,12 @@ class _PageScanner(HTMLParser):
 #: A script element, its text running to the first ``</script`` (HTML's own rule).
 _SCRIPT_ELEMENT = re.compile(r"<script\b[^>]*>.*?</script\s*>", re.IGNORECASE | re.DOTALL)
 #: A start tag that may carry an inline style, an event handler or a ``javascript:`` URL,
-#: or opens a ``<style>`` element. Only these (and script elements) are parsed: a full
-#: parse of every page cost seconds on a large site.
+#: opens a ``<style>`` element, or may load something from another origin
+#: (:data:`~site_plugins.examples.browser_engine.csp_origins.LOADING_TAG`). Only these (and
+#: script elements) are parsed: a full parse of every page cost seconds on a large site.
 _SUSPECT_TAG = re.compile(
-    r"<style\b[^>]*>|<[a-zA-Z][^<>]*?(?:\sstyle\s*=|\son[a-zA-Z]+\s*=|javascript:)[^<>]*>",
-    re.IGNORECASE)
+    r"<style\b[^>]*>|<[a-zA-Z][^<>]*?(?:\sstyle\s*=|\son[a-zA-Z]+\s*=|javascript:)[^<>]*>|"
+    + LOADING_TAG, re.IGNORECASE)
 
 
 def scan_page(page: str, html: str, scan: SiteScan) -> None:
@@ -159,9 +191,9 @@ def scan_page(page: str, html: str, scan: SiteScan) -> None:
 
 
 def scan_site(site: Path, kept: Kept[tuple[str, str], SiteScan] | None = None) -> SiteScan:
-    """Read every HTML page of the built ``site``; with ``kept`` (``mkdocs serve``: the
-    process's scans, ``(page, SHA-256 of its HTML)`` → what the page holds), a page whose
-    HTML was scanned before is not parsed again: a save changes one page."""
+    """Read every HTML page and stylesheet of the built ``site``; with ``kept`` (``mkdocs
+    serve``: the process's scans, ``(page, SHA-256 of its HTML)`` → what the page holds), a
+    page whose HTML was scanned before is not parsed again: a save changes one page."""
     scan = SiteScan()
     for path in sorted(site.rglob("*.html")):
         page, html = path.relative_to(site).as_posix(), path.read_text(encoding="utf-8")
@@ -174,15 +206,22 @@ def scan_site(site: Path, kept: Kept[tuple[str, str], SiteScan] | None = None) -
             found = SiteScan()
             scan_page(page, html, found)
             kept.keep(key, found)
-        scan.scripts.extend(found.scripts)
-        scan.inline_styles.extend(found.inline_styles)
-        scan.inline_handlers.extend(found.inline_handlers)
+        scan.add(found)
+    for stylesheet in sorted(site.rglob("*.css")):
+        fetched = css_loads(stylesheet.read_text(encoding="utf-8", errors="replace"))
+        scan.add_loads((directive, [url]) for directive, url in fetched)
+    scan.add_loads((directive, origins) for directive, origins in
+                   also_fetched(scan.origins).items())
     scan.wasm = any(site.rglob("*.wasm")) or any(site.rglob("*.wasm.gz"))
     return scan
 
 
-def directives(scan: SiteScan) -> dict[str, list[str]]:
-    """The recommended policy for a scanned site, directive by directive.
+def directives(scan: SiteScan, extra: Mapping[str, Sequence[str]] | None = None
+               ) -> dict[str, list[str]]:
+    """The recommended policy for a scanned site, directive by directive, with the other
+    origins it loads from (``scan.origins``) and the author's ``extra`` sources
+    (``csp_sources``) added, each to its directive
+    (:func:`~site_plugins.examples.browser_engine.csp_origins.allow`).
 
     - ``default-src 'self'``: anything not named below (fonts, the web app manifest, media)
       comes from the site's own origin only.
@@ -200,14 +239,14 @@ def directives(scan: SiteScan) -> dict[str, list[str]]:
     - ``connect-src 'self'``: ``fetch`` to the site only (the engine's files, the search
       index, pages fetched by instant navigation, the service worker's cache fills).
     - ``worker-src 'self'``: the engine's module worker, Material's search worker and the
-      offline service worker, all from the site (no ``blob:`` workers).
+      service worker, all from the site (no ``blob:`` workers).
     - ``object-src 'none'``: no plugins (``<object>``, ``<embed>``).
     - ``base-uri 'self'``: an injected ``<base>`` cannot point relative URLs elsewhere.
     - ``form-action 'self'``: a form can only submit to the site (it has none).
     """
     script = ["'self'"] + (["'wasm-unsafe-eval'"] if scan.wasm else []) + scan.script_hashes
     style = ["'self'"] + (["'unsafe-inline'"] if scan.inline_styles else [])
-    return {
+    policy = {
         "default-src": ["'self'"],
         "script-src": script,
         "style-src": style,
@@ -218,11 +257,16 @@ def directives(scan: SiteScan) -> dict[str, list[str]]:
         "base-uri": ["'self'"],
         "form-action": ["'self'"],
     }
+    for directive, origins in sorted(scan.origins.items()):
+        allow(policy, directive, sorted(origins))
+    for directive, sources in (extra or {}).items():
+        allow(policy, directive, sources)
+    return policy
 
 
-def recommended_policy(site: Path) -> str:
+def recommended_policy(site: Path, extra: Mapping[str, Sequence[str]] | None = None) -> str:
     """The ``Content-Security-Policy`` header value recommended for the built ``site``."""
-    return format_policy(directives(scan_site(site)))
+    return format_policy(directives(scan_site(site), extra))
 
 
 def format_policy(policy: dict[str, list[str]]) -> str:
@@ -235,13 +279,13 @@ def nginx_line(policy: str) -> str:
     return f'add_header Content-Security-Policy "{policy}" always;'
 
 
-def write_policy(site: Path, kept: Kept[tuple[str, str], SiteScan] | None = None
-                 ) -> tuple[str, SiteScan]:
-    """Work out the built ``site``'s policy and write it into the site, as a line a host can
-    use (:data:`POLICY_FILE`) and as an nginx snippet (:data:`NGINX_FILE`); ``kept`` as for
-    :func:`scan_site`."""
+def write_policy(site: Path, extra: Mapping[str, Sequence[str]] | None = None,
+                 kept: Kept[tuple[str, str], SiteScan] | None = None) -> tuple[str, SiteScan]:
+    """Work out the built ``site``'s policy, with the author's ``extra`` sources, and write
+    it into the site, as a line a host can use (:data:`POLICY_FILE`) and as an nginx snippet
+    (:data:`NGINX_FILE`); ``kept`` as for :func:`scan_site`."""
     scan = scan_site(site, kept)
-    policy = format_policy(directives(scan))
+    policy = format_policy(directives(scan, extra))
     (site / POLICY_FILE).parent.mkdir(parents=True, exist_ok=True)
     (site / POLICY_FILE).write_text(policy + "\n", encoding="utf-8")
     (site / NGINX_FILE).write_text(

@@ -41,6 +41,9 @@ class Packed:
 
     gz: tuple[str, ...] = ()
     br: tuple[str, ...] = ()
+    #: What could not be compressed and why (``pyodide.asm.wasm.br: brotli … took over …``):
+    #: the page fetches the ``.gz`` of those files instead.
+    failed: tuple[str, ...] = ()
 
 
 def write_folder(folder: Path, files: dict[str, bytes | Path], cache: Path, *,
@@ -50,6 +53,7 @@ def write_folder(folder: Path, files: dict[str, bytes | Path], cache: Path, *,
     fails, the page then unpacking the ``.gz``). Files are packed side by side, one per core
     (a cold build's brotli of the 9.6 MB wasm no longer waits for the others')."""
     folder.mkdir(parents=True, exist_ok=True)
+    failed: dict[str, str] = {}
 
     def pack(name: str) -> tuple[bool, bool]:
         """Write ``name``; whether it got a ``.gz`` and a ``.br``."""
@@ -70,7 +74,8 @@ def write_folder(folder: Path, files: dict[str, bytes | Path], cache: Path, *,
             return True, False
         try:
             place(_compressed(target, key, ".br", cache, node), folder / f"{name}.br")
-        except BrowserEngineError:
+        except BrowserEngineError as error:
+            failed[name] = f"{name}.br: {error}"
             return True, False  # the page fetches the .gz instead
         return True, True
 
@@ -78,7 +83,8 @@ def write_folder(folder: Path, files: dict[str, bytes | Path], cache: Path, *,
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         done = dict(zip(names, pool.map(pack, names), strict=True))
     return Packed(tuple(name for name in names if done[name][0]),
-                  tuple(name for name in names if done[name][1]))
+                  tuple(name for name in names if done[name][1]),
+                  tuple(failed[name] for name in names if name in failed))
 
 
 def brotli_beside(target: Path, cache: Path, node: str | None = None) -> bool:

@@ -34,6 +34,9 @@ BROTLI_SCRIPT = NODE / "brotli.mjs"
 TRACE_PROCESSES = 2
 #: Longest a step may take under Node before the build gives up on it, in seconds.
 SNAPSHOT_TIME_LIMIT = 120
+#: Longest Node's brotli of one file may take, in seconds: the 9.6 MB wasm at quality 11
+#: takes 20–50 s on a quiet machine and ran past 120 s on two busy cores.
+BROTLI_TIME_LIMIT = 600
 #: Longest the standard-library trace may take, in seconds: it rerolls every docs example
 #: twice (each reroll stopped after 5 s), and on a cold 2-core machine busy with other work it
 #: took over 120 s, after which the build shipped the whole standard library.
@@ -77,7 +80,8 @@ def snapshot(pyodide: Path, wheels: list[Wheel], cache: Path, stdlib: Path | Non
             for path, wheel in zip(paths, wheels, strict=True):
                 path.write_bytes(wheel.data)
             _run([node, str(SNAPSHOT_SCRIPT), str(pyodide), str(partial),
-                  str(stdlib) if stdlib else "-", *map(str, paths)], "the snapshot")
+                  str(stdlib) if stdlib else "-", _system_packages(wheels), *map(str, paths)],
+                 "the snapshot")
         if not partial.is_file():
             raise BrowserEngineError("the snapshot failed under Node: it wrote no file")
 
@@ -204,17 +208,25 @@ def brotli(source: Path, target: Path, node: str | None = None) -> None:
     """Write ``source`` compressed with brotli by Node (quality 11, a 16 MB window) to
     ``target`` (what :mod:`~site_plugins.examples.browser_engine.packing` caches)."""
     _run([_node(node), str(BROTLI_SCRIPT), str(source), str(target)],
-         f"brotli compression of {source.name}")
+         f"brotli compression of {source.name}", BROTLI_TIME_LIMIT)
+
+
+def _system_packages(wheels: list[Wheel]) -> str:
+    """The packages of the game systems among ``wheels``, as JSON (what the Node scripts
+    import: every module of each, as a page may)."""
+    return json.dumps([wheel.system for wheel in wheels if wheel.system])
 
 
 @contextlib.contextmanager
 def _trace_folder(wheels: list[Wheel], cards_json: bytes) -> Iterator[Path]:
-    """A folder with the wheels and the cards, as the trace reads it."""
+    """A folder with the wheels, the cards and the systems' packages, as the trace reads
+    it."""
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         for wheel in wheels:
             (work / wheel.file_name).write_bytes(wheel.data)
         (work / "cards.json").write_bytes(cards_json)
+        (work / "systems.json").write_text(_system_packages(wheels), "utf-8")
         yield work
 
 

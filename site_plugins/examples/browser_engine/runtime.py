@@ -25,8 +25,9 @@ the site, so the site needs no other origin, and works on any static host:
   - ``<file>.gz`` beside every file that compresses and ``<file>.br`` beside the ones a first
     visit fetches (:mod:`~site_plugins.examples.browser_engine.packing`).
 
-``rules-examples-sw.js`` (written at the site's root) is the service worker that keeps the
-engine, once fetched, for second visits and for a reader with no network.
+``rules-examples-sw.js`` (written at the site's root, unless the plugin's ``service_worker`` is
+off) is the service worker that keeps the engine, once fetched, for a second visit, and, with
+``offline_pages``, the pages read too, for a reader with no network.
 
 :func:`plan_engine` decides, before any page is drawn, whether a build can ship the engine
 at all (a clone without ``npm ci`` cannot: the site is then built without Reroll) and
@@ -41,10 +42,12 @@ import importlib.metadata
 import json
 import os
 import shutil
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from rules_core.system import System
 from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
 from site_plugins.examples.browser_engine.packing import (
     brotli_beside,
@@ -58,13 +61,19 @@ from site_plugins.examples.browser_engine.pyodide_node import (
     snapshot,
     trace_stdlib,
 )
+from site_plugins.examples.browser_engine.runtime_fetch import (
+    cached_runtime,
+    fetch_runtime,
+    install_command,
+    pinned_packages,
+    runtime_folder,
+)
 from site_plugins.examples.browser_engine.wheels import (
     DEPENDENCIES,
     Wheel,
     build_wheel,
     installed_wheel,
     lock_with_wheels,
-    system_packages,
     system_wheels,
     wheel_sources,
 )
@@ -80,8 +89,8 @@ SHIPPED_NAMES = {"pyodide.mjs": "pyodide.esm.js", "pyodide.asm.mjs": "pyodide.as
 SCRIPT_REWRITES = (("pyodide.asm.mjs", "pyodide.asm.js"),)
 LOCK_FILE = "pyodide-lock.json"
 STDLIB = "python_stdlib.zip"
-#: The pinned npm package version the site is tested with.
-PYODIDE_VERSION = "314.0.7"
+#: The pinned npm package version the site is tested with (``runtime_package/package.json``).
+PYODIDE_VERSION = pinned_packages()["pyodide"]
 #: The brotli decoder the page unpacks ``.br`` files with: its npm package (beside Pyodide's
 #: in ``node_modules``) and the files of it the page loads.
 DECODER_PACKAGE = "brotli-dec-wasm"
@@ -101,7 +110,7 @@ def find_pyodide(candidates: list[Path]) -> Path:
             return folder
     tried = ", ".join(str(c) for c in candidates)
     raise BrowserEngineError(f"Pyodide's runtime files were not found (looked in {tried}): run "
-                             f"`npm ci` (or `make setup`) to install the pinned npm package "
+                             f"`{install_command()}` to install the pinned npm package "
                              f"pyodide@{PYODIDE_VERSION}")
 
 
@@ -109,12 +118,13 @@ def find_pyodide(candidates: list[Path]) -> Path:
 _WHEELS: dict[str, Wheel] = {}
 
 
-def engine_wheels() -> list[Wheel]:
+def engine_wheels(shipped: Sequence[System]) -> list[Wheel]:
     """Our wheels and our dependencies' (:mod:`~site_plugins.examples.browser_engine.wheels`):
-    the core's first, then one per system, then the dependencies'; packed once per process for
-    the same sources."""
+    the core's first, then one per system of ``shipped`` (the systems the site uses), then
+    the dependencies'; packed once per process for the same sources."""
     digest = hashlib.sha256()
-    for system in (None, *system_packages()):
+    for system in (None, *shipped):
+        digest.update(f"\0system {system.package if system else ''}".encode())
         for name, data in wheel_sources(system).items():
             digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
     for name in DEPENDENCIES:
@@ -127,7 +137,7 @@ def engine_wheels() -> list[Wheel]:
     if key not in _WHEELS:
         _WHEELS.clear()
         _WHEELS[key] = build_wheel()
-        for wheel in system_wheels():
+        for wheel in system_wheels(shipped):
             _WHEELS[f"{key}:{wheel.needed_by}"] = wheel
         for name in DEPENDENCIES:
             _WHEELS[f"{key}:{name}"] = installed_wheel(name)
@@ -147,8 +157,11 @@ class EnginePlan:
     pyodide: Path | None = None
     #: The ``node`` program for the snapshot and the standard-library trace, or ``None``.
     node: str | None = None
-    #: One line for the build's log about what is left out and why (``""``: nothing is).
+    #: One line for the build's log about what the build did to ship Reroll (``""``: none).
     note: str = ""
+    #: One line for the build's log (a warning: ``strict`` stops on it) about what is left out
+    #: and why, and what to run so that it is not (``""``: nothing is).
+    warning: str = ""
 
     @property
     def reroll(self) -> bool:
@@ -156,30 +169,61 @@ class EnginePlan:
 
 
 def plan_engine(reroll: bool | str, candidates: list[Path], *, node: str | None,
-                make_snapshot: bool = True, root: Path | None = None) -> EnginePlan:
+                make_snapshot: bool = True, root: Path | None = None,
+                cache: Path | None = None, npm: str | None = None) -> EnginePlan:
     """Whether a build ships the engine: ``reroll`` is the plugin's option (``True``,
-    ``False`` or ``"auto"``), ``candidates`` where the npm package may be, ``node`` the
-    program found (:func:`find_node`). With ``"auto"`` a missing package turns Reroll off
-    with a note; with ``True`` it is an error (``BrowserEngineError``): the author asked for
-    Reroll. ``root`` shortens the folders the note names."""
+    ``False`` or ``"auto"``), ``candidates`` where the site's own npm package may be,
+    ``node`` the program found (:func:`find_node`). A site without the package gets the
+    pinned runtime from ``cache`` (:mod:`~site_plugins.examples.browser_engine.runtime_fetch`),
+    installed there with ``npm`` if it is not yet. Where that cannot be, ``True`` is an error
+    (``BrowserEngineError``: the author asked for Reroll) and ``"auto"`` a build without
+    Reroll with a warning that names the command that fixes it. ``root`` shortens the
+    folders the lines name."""
     if reroll is False:
         return EnginePlan()
+    note = ""
+    pyodide: Path | None
     try:
         pyodide = find_pyodide(candidates)
-    except BrowserEngineError as error:
-        if reroll is True:
-            raise BrowserEngineError(f"the option `reroll: true` needs Pyodide, but {error}; "
-                                     "or set `reroll: auto` to build without the Reroll "
-                                     "button") from None
+    except BrowserEngineError:
         where = " or ".join(dict.fromkeys(_shown(folder, root) for folder in candidates))
-        return EnginePlan(note=f"Reroll is off for this build: no Pyodide at {where} "
-                               "(run `npm ci`, see README)")
+        pyodide, note, problem = _runtime_elsewhere(cache, npm, where)
+        if pyodide is None:
+            if reroll is True:
+                raise BrowserEngineError(f"the option `reroll: true` needs Pyodide, but "
+                                         f"{problem}") from None
+            return EnginePlan(warning=f"Reroll is off for this build: {problem}; or set "
+                                      "`reroll: false` to build without the Reroll button "
+                                      "and without this warning")
     if node is None:
         without = "without a start-up snapshot and " if make_snapshot else ""
-        return EnginePlan(pyodide, None, note=(
+        return EnginePlan(pyodide, None, note=note, warning=(
             f"Reroll is on, {without}with Pyodide's whole standard library: Node.js is not "
             "installed (the page starts Python more slowly and downloads more; see README)"))
-    return EnginePlan(pyodide, node)
+    return EnginePlan(pyodide, node, note=note)
+
+
+def _runtime_elsewhere(cache: Path | None, npm: str | None, where: str
+                       ) -> tuple[Path | None, str, str]:
+    """Pyodide from the user's cache (installed there with ``npm`` if need be), a line saying
+    so, and, where there is none, why not and what to run instead."""
+    pinned = f"pyodide@{PYODIDE_VERSION}"
+    instead = f"run `{install_command()}` beside mkdocs.yml"
+    if cache is None:
+        return None, "", f"there is no {pinned} at {where}: {instead}"
+    found = cached_runtime(cache)
+    if found is not None:
+        return found, "", ""
+    if npm is None:
+        return None, "", (f"there is no {pinned} at {where}, and npm is not installed to "
+                          f"fetch it into {cache}: install Node.js with npm (Debian: `apt "
+                          f"install npm`) and build again, or {instead}")
+    try:
+        found = fetch_runtime(cache, npm)
+    except BrowserEngineError as error:
+        return None, "", f"{error}; build again, or {instead}"
+    return found, (f"Pyodide {PYODIDE_VERSION} was installed with npm into "
+                   f"{runtime_folder(cache)}, for every site on this machine"), ""
 
 
 def _shown(folder: Path, root: Path | None) -> str:
@@ -194,25 +238,36 @@ def _shown(folder: Path, root: Path | None) -> str:
 
 def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool = True,
                   snapshot_first_visit: bool = False, time_limit: float = 10.0,
-                  stall_limit: float = 30.0,
+                  stall_limit: float = 30.0, service_worker: bool = True,
+                  offline_pages: bool = False,
                   cards: list[list[dict[str, object]]] | None = None,
+                  systems: Sequence[System] = (),
                   site: Path | None = None, use_node: bool = True) -> list[str]:
     """Write the whole browser engine into ``out`` (and the service worker at ``site``'s
-    root); return notes about what was left out. ``cards`` are every page's rerollable
-    cards, for the standard-library trace. With ``use_node`` off (no Node, which
-    :func:`plan_engine` has said), the steps that need it are left out without a note: no
-    snapshot, the whole standard library."""
+    root); return notes about what was left out. ``systems`` are the game systems the site
+    uses (each ships a wheel); ``cards`` are every page's rerollable cards, for the
+    standard-library trace, which also rolls each system's roller and dice in the prose
+    (``None``: no trace, the whole library). A site with no cards and no system gets no
+    start-up snapshot: its one answer, dice in the prose, imports little. With ``use_node``
+    off (no Node, which :func:`plan_engine` has said), the steps that need it are left out
+    without a note: no snapshot, the whole standard library. With ``service_worker`` off, no
+    service worker is written (one an earlier build wrote is deleted) and the manifest names
+    no cache for the engine (so the page keeps nothing), and so no snapshot either unless
+    ``snapshot_first_visit`` (a later visit restores it only from that cache);
+    ``offline_pages`` lets the service worker keep the pages read too."""
     notes: list[str] = []
     if not use_node:
         make_snapshot, cards = False, None
-    wheels = _compiled_wheels(pyodide, engine_wheels(), cache, notes) if use_node \
-        else engine_wheels()
+    make_snapshot = make_snapshot and bool(cards or systems)
+    make_snapshot = make_snapshot and (service_worker or snapshot_first_visit)
+    wheels = _compiled_wheels(pyodide, engine_wheels(systems), cache, notes) if use_node \
+        else engine_wheels(systems)
     lock = lock_with_wheels(json.loads((pyodide / LOCK_FILE).read_text("utf-8")), wheels,
                             only=True)
     files: dict[str, bytes | Path] = {shipped_name(name): rewritten_script(
         (pyodide / name).read_bytes()) for name in SHIPPED_NAMES}
     files["pyodide.asm.wasm"] = pyodide / "pyodide.asm.wasm"
-    trimmed = _trimmed_stdlib(pyodide, wheels, cards or [], cache, notes)
+    trimmed = _trimmed_stdlib(pyodide, wheels, cards, cache, notes)
     files[STDLIB] = pyodide / STDLIB if trimmed is None else trimmed
     files[LOCK_FILE] = json.dumps(lock, sort_keys=True).encode()
     files.update({wheel.file_name: wheel.data for wheel in wheels})
@@ -235,6 +290,8 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
     first_visit = ["pyodide.asm.wasm", STDLIB, *(wheel.file_name for wheel in wheels),
                    *(shipped_name(name) for name in SHIPPED_NAMES)]
     packed = write_folder(folder, files, cache, brotli_for=first_visit if decoder else ())
+    notes += [f"no brotli copy of {failure}; the page fetches the .gz copy instead (larger)"
+              for failure in packed.failed]
     manifest = {
         "pyodide": pyodide_version(pyodide),
         "dir": f"{digest}/",
@@ -257,19 +314,27 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
         "sha256": {wheel.file_name: wheel.sha256 for wheel in wheels},
         "integrity": {wheel.file_name: _integrity(wheel.data) for wheel in wheels},
         "snapshot": snapshot_name,
-        "cache": ENGINE_CACHE.format(version=digest),
+        # The engine's cache, which the service worker deletes once a build changes the
+        # engine: none without a service worker (engine-fetch.js then keeps nothing).
+        "cache": ENGINE_CACHE.format(version=digest) if service_worker else None,
+        "serviceWorker": service_worker,
         "snapshotFirstVisit": snapshot_first_visit,
         "timeLimitMs": int(time_limit * 1000),
         "stallLimitMs": int(stall_limit * 1000),
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1), "utf-8")
-    if decoder:  # its .br tells the page the host sends .br copies encoded (engine-fetch.js)
-        brotli_beside(out / "manifest.json", cache)
+    # Its .br tells the page the host sends .br copies encoded (engine-fetch.js).
+    if decoder and not brotli_beside(out / "manifest.json", cache):
+        notes.append("no brotli copy of manifest.json: a host that sends .br copies encoded "
+                     "for the files' own names is not told so, and the page unpacks them itself")
     for stale in out.iterdir():  # engines of earlier builds (mkdocs serve), older layouts
         if stale.name not in (digest, "manifest.json", "manifest.json.br"):
             shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
     if site is not None:
-        write_if_changed(site / SERVICE_WORKER, service_worker(digest))
+        if service_worker:
+            write_if_changed(site / SERVICE_WORKER, service_worker_source(digest, offline_pages))
+        else:
+            (site / SERVICE_WORKER).unlink(missing_ok=True)
     return notes
 
 
@@ -280,10 +345,12 @@ def find_decoder(pyodide: Path) -> Path | None:
     return folder if all((folder / name).is_file() for name in DECODER_FILES.values()) else None
 
 
-def service_worker(version: str) -> bytes:
-    """The service worker's source for the engine folder ``version``."""
+def service_worker_source(version: str, offline_pages: bool = False) -> bytes:
+    """The service worker's source for the engine folder ``version``, keeping the pages read
+    too where ``offline_pages``."""
     source = SERVICE_WORKER_SOURCE.read_text("utf-8")
-    return source.replace("__ENGINE_CACHE__", ENGINE_CACHE.format(version=version)).encode("utf-8")
+    return source.replace("__ENGINE_CACHE__", ENGINE_CACHE.format(version=version)) \
+        .replace("__OFFLINE_PAGES__", "true" if offline_pages else "false").encode("utf-8")
 
 
 def shipped_name(name: str) -> str:
@@ -318,11 +385,13 @@ def _integrity(data: bytes) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
 
-def _trimmed_stdlib(pyodide: Path, wheels: list[Wheel], cards: list[list[dict[str, object]]],
-                    cache: Path, notes: list[str]) -> Path | None:
+def _trimmed_stdlib(pyodide: Path, wheels: list[Wheel],
+                    cards: list[list[dict[str, object]]] | None, cache: Path,
+                    notes: list[str]) -> Path | None:
     """The standard library cut down to what the engine imports and compiled to bytecode (a
-    file in the cache), or ``None`` (ship it whole) where Node cannot tell."""
-    if not cards:
+    file in the cache), or ``None`` (ship it whole) without cards to trace (``None``) or
+    where Node cannot tell."""
+    if cards is None:
         return None
     try:
         return compiled_stdlib(pyodide, trace_stdlib(pyodide, wheels, trace_cards(cards), cache),

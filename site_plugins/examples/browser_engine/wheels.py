@@ -3,12 +3,15 @@ and Pyodide's lock file entries for them.
 
 Ours are split so that a page fetches what its examples use and no more: the core wheel
 (``rules_core``'s shared core and the browser subpackages of the examples,
-:data:`BROWSER_PACKAGES`), which every page loads, and one wheel per game system
-(``rules_core/<system>/`` only, named ``rules_core_<system>``), which a page loads when a
-request names that system. The systems are found, not listed: every subpackage of
-``rules_core`` is one (:func:`system_packages`). A system wheel's name starts with
-``SYSTEM_WHEEL_PREFIX`` (``rules_core_kruhl``): the page puts its ``rules_core/`` on
-``rules_core``'s own path (:func:`site_plugins.examples.cards.wheel_path.join_systems`).
+:data:`BROWSER_PACKAGES`), which every page loads, and one wheel per game system the site
+uses, which a page loads when a request names that system's package. The systems are found,
+not listed (:func:`rules_core.system.systems`: every installed distribution's entry points),
+wherever their package lives. A system of ``rules_core`` (``rules_core.kruhl``) ships as
+``rules_core/kruhl/`` in a wheel whose name starts with ``SYSTEM_WHEEL_PREFIX``
+(``rules_core_kruhl``): the page puts its ``rules_core/`` on ``rules_core``'s own path
+(:func:`site_plugins.examples.cards.wheel_path.join_systems`). A system of its own package
+(``ember``, a rules author's) ships that package in a wheel named
+``rules_system_ember``, which the page puts on ``sys.path`` as any other.
 
 Build-time only. Same sources give the same bytes, so a rebuild changes no file a reader's
 browser has cached. Nothing is downloaded: icepool's wheel is packed from the installed
@@ -20,18 +23,25 @@ from __future__ import annotations
 import base64
 import hashlib
 import importlib.metadata
+import importlib.util
 import io
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
 import rules_core
 import site_plugins
+from rules_core.system import ENTRY_POINT_GROUP, System, systems
 from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
 from site_plugins.examples.cards.wheel_path import SYSTEM_WHEEL_PREFIX
 
 WHEEL_NAME = "rules_reference"
-WHEEL_VERSION = "0.2.0"
+WHEEL_VERSION = site_plugins.__version__
+#: The name of a wheel holding a system of a package of its own starts so.
+OWN_SYSTEM_WHEEL_PREFIX = "rules_system_"
+#: Files of a system's folder that never ship: bytecode caches (the build compiles its own).
+_NOT_SHIPPED = ("__pycache__",)
 #: Pure-Python distributions the engine needs in the browser, shipped as wheels of their own.
 DEPENDENCIES = ("icepool",)
 #: The one module of ours that imports each dependency: a page loads the dependency's wheel
@@ -54,6 +64,8 @@ class Wheel:
     #: The module whose import needs this wheel (``rules_core.kruhl``, ``rules_core.odds``
     #: for icepool); ``""``: the core, which every page loads.
     needed_by: str = ""
+    #: The package of the game system it holds (``rules_core.kruhl``, ``ember``), or ``""``.
+    system: str = ""
 
     @property
     def sha256(self) -> str:
@@ -71,32 +83,58 @@ class Wheel:
         return self.file_name.split("-")[1]
 
 
-def system_packages() -> tuple[str, ...]:
-    """The game systems of ``rules_core`` (``kruhl``, …): its subpackages, found on disk."""
-    core = Path(rules_core.__file__).parent
-    return tuple(sorted(init.parent.name for init in core.glob("*/__init__.py")))
+def system_files(system: System) -> dict[str, bytes]:
+    """Archive path → bytes of every file of ``system``'s package (``rules_core/kruhl/…``,
+    ``ember/…``), in a stable order, with the ``__init__.py`` of each package above it
+    outside ``rules_core`` (``my_games/__init__.py`` for ``my_games.ember``); no bytecode.
+    A package that cannot be found is a ``BrowserEngineError`` naming it."""
+    folder = _package_folder(system.package)
+    prefix = system.package.replace(".", "/")
+    files: dict[str, bytes] = {}
+    parents = packages_above(system.package)
+    if parents and parents[0] != "rules_core":
+        for above in parents:
+            init = _package_folder(above) / "__init__.py"
+            if init.is_file():
+                files[f"{above.replace('.', '/')}/__init__.py"] = init.read_bytes()
+    for path in sorted(folder.rglob("*")):
+        relative = path.relative_to(folder)
+        if path.is_file() and path.suffix != ".pyc" \
+                and not any(part in _NOT_SHIPPED for part in relative.parts):
+            files[f"{prefix}/{relative.as_posix()}"] = path.read_bytes()
+    return files
 
 
-def wheel_sources(system: str | None = None) -> dict[str, bytes]:
+def _package_folder(package: str) -> Path:
+    """The folder of the installed package ``package``."""
+    try:
+        spec = importlib.util.find_spec(package)
+    except ImportError:
+        spec = None
+    locations = list(spec.submodule_search_locations or ()) if spec is not None else []
+    if not locations:
+        raise BrowserEngineError(f"the package {package} was not found: a system's package "
+                                 "must be installed (pip install -e <its project>)")
+    return Path(locations[0])
+
+
+def wheel_sources(system: System | None = None) -> dict[str, bytes]:
     """Archive path → bytes of every file of a wheel, in a stable order. The core (``system``
-    ``None``): ``rules_core`` without its systems, the ``__init__.py`` of each package above
-    the :data:`BROWSER_PACKAGES`, and every module of those packages. A system: the files of
-    ``rules_core/<system>/``."""
+    ``None``): ``rules_core`` without the folder of any system (:func:`systems`), the
+    ``__init__.py`` of each package above the :data:`BROWSER_PACKAGES`, and every module of
+    those packages. A system: :func:`system_files`."""
+    if system is not None:
+        return system_files(system)
     core = Path(rules_core.__file__).parent
-    systems = system_packages()
-    if system is not None and system not in systems:
-        raise BrowserEngineError(f"{system!r} is not a system of rules_core (those are "
-                                 f"{', '.join(systems)})")
+    inside = {s.package.split(".")[1] for s in systems()
+              if s.package.startswith("rules_core.") and s.package.count(".") == 1}
     files: dict[str, bytes] = {}
     for path in sorted(core.rglob("*")):
         if not path.is_file() or not (path.suffix == ".py" or path.name == "py.typed"):
             continue
         relative = path.relative_to(core)
-        top = relative.parts[0] if len(relative.parts) > 1 else None
-        if top == system:
+        if len(relative.parts) == 1 or relative.parts[0] not in inside:
             files[f"rules_core/{relative.as_posix()}"] = path.read_bytes()
-    if system is not None:
-        return files
     root = Path(site_plugins.__file__).parents[1]
     for above in sorted({name for package in BROWSER_PACKAGES
                          for name in packages_above(package)}):
@@ -114,9 +152,11 @@ def packages_above(package: str) -> list[str]:
     return [".".join(parts[:depth]) for depth in range(1, len(parts))]
 
 
-def build_wheel(sources: dict[str, bytes] | None = None, system: str | None = None) -> Wheel:
+def build_wheel(sources: dict[str, bytes] | None = None, system: System | None = None
+                ) -> Wheel:
     """A py3-none-any wheel of ``sources`` (by default :func:`wheel_sources` of ``system``):
-    the core's, or with ``system`` that system's; its version carries a hash of the
+    the core's, or with ``system`` that system's (which declares it in its entry points,
+    :data:`~rules_core.system.ENTRY_POINT_GROUP`); its version carries a hash of the
     contents."""
     sources = wheel_sources(system) if sources is None else sources
     digest = hashlib.sha256()
@@ -126,14 +166,28 @@ def build_wheel(sources: dict[str, bytes] | None = None, system: str | None = No
     if system is None:
         return _pack(WHEEL_NAME, version, sources, ("rules_core", "site_plugins"),
                      DEPENDENCIES)
-    package = f"rules_core.{system}"
-    return replace(_pack(f"{SYSTEM_WHEEL_PREFIX}{system}", version, sources, (package,),
-                         (WHEEL_NAME.replace("_", "-"),)), needed_by=package)
+    prefix = SYSTEM_WHEEL_PREFIX if system.package.startswith("rules_core.") \
+        else OWN_SYSTEM_WHEEL_PREFIX
+    declared = f"[{ENTRY_POINT_GROUP}]\n{system.name} = {system.package}:SYSTEM\n"
+    return replace(_pack(f"{prefix}{system.name}", version, sources,
+                         (system.package.split(".")[0],), (WHEEL_NAME.replace("_", "-"),),
+                         entry_points=declared), needed_by=system.package,
+                   system=system.package)
 
 
-def system_wheels() -> list[Wheel]:
-    """A wheel for each system of :func:`system_packages`, in their order."""
-    return [build_wheel(system=system) for system in system_packages()]
+def system_wheels(shipped: Sequence[System]) -> list[Wheel]:
+    """A wheel for each of the systems ``shipped``, in their order. Two systems of packages
+    of their own that share a parent package (``games.one``, ``games.two``) are refused:
+    the browser would find only one of them."""
+    parents: dict[str, str] = {}
+    for system in shipped:
+        parent = system.package.rpartition(".")[0]
+        if parent and parent != "rules_core" and parents.setdefault(parent, system.package) \
+                != system.package:
+            raise BrowserEngineError(
+                f"the systems {parents[parent]} and {system.package} share the package "
+                f"{parent}, which the browser cannot join: give each a top-level package")
+    return [build_wheel(system=system) for system in shipped]
 
 
 def installed_wheel(distribution: str) -> Wheel:
@@ -160,9 +214,10 @@ def installed_wheel(distribution: str) -> Wheel:
 
 
 def _pack(name: str, version: str, sources: dict[str, bytes], imports: tuple[str, ...],
-          depends: tuple[str, ...]) -> Wheel:
+          depends: tuple[str, ...], entry_points: str = "") -> Wheel:
     dist_info = f"{name}-{version}.dist-info"
     requires = "".join(f"Requires-Dist: {d}\n" for d in depends)
+    declared = {f"{dist_info}/entry_points.txt": entry_points.encode()} if entry_points else {}
     meta = {
         f"{dist_info}/METADATA": (f"Metadata-Version: 2.1\nName: {name.replace('_', '-')}"
                                   f"\nVersion: {version}\n{requires}").encode(),
@@ -170,6 +225,7 @@ def _pack(name: str, version: str, sources: dict[str, bytes], imports: tuple[str
                                b"Generator: site_plugins.examples.browser_engine.runtime\n"
                                b"Root-Is-Purelib: true\nTag: py3-none-any\n"),
         f"{dist_info}/top_level.txt": ("".join(f"{t}\n" for t in imports)).encode(),
+        **declared,
     }
     entries = {**sources, **meta}
     record = [f"{entry},sha256={_b64sha(data)},{len(data)}" for entry, data in entries.items()]

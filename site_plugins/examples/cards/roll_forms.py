@@ -15,12 +15,13 @@ from __future__ import annotations
 import importlib
 import json
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from rules_core.dice import RandomDice, ScriptedDice
 from rules_core.errors import RulesCoreError
 from rules_core.roll_form import ChoiceField, NumberField, RollForm
-from rules_core.system import systems
+from rules_core.system import System, systems
 from site_plugins.examples.cards.escape import escape_html as _e
 from site_plugins.examples.cards.render_views import render_explanation
 
@@ -32,43 +33,53 @@ PAGE_SEED = 1
 #: Most faces a roller link may replay.
 MAX_FACES = 2000
 
-_SYSTEM = re.compile(r"[a-z][a-z0-9_]{0,39}")
+#: A system's package, as a roll request names it (``rules_core.kruhl``, ``ember``).
+_PACKAGE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}(\.[A-Za-z_][A-Za-z0-9_]{0,39}){0,3}")
 
 
 class RollRequestError(ValueError):
     """The page sent a roll request this module cannot read (a bug in the page script)."""
 
 
-def systems_with_forms() -> dict[str, RollForm]:
-    """Every system of the engine (``rules_core.system.systems``) that declares a
-    ``ROLL_FORM``, by package name."""
+def forms_of(declared: Iterable[System]) -> dict[str, RollForm]:
+    """The ``ROLL_FORM`` of each of ``declared`` that has one, by package."""
     forms: dict[str, RollForm] = {}
-    for system in systems():
+    for system in declared:
         form = getattr(importlib.import_module(system.package), "ROLL_FORM", None)
         if isinstance(form, RollForm):
-            forms[system.name] = form
+            forms[system.package] = form
     return forms
 
 
-def form_of(system: str) -> RollForm:
-    """The ``ROLL_FORM`` of ``rules_core.<system>``; a name that is no such system is
-    refused before anything is imported."""
-    if not _SYSTEM.fullmatch(system):
-        raise RollRequestError(f"{system[:40]!r} is not a game system of the engine")
+def systems_with_forms() -> dict[str, RollForm]:
+    """Every installed system (``rules_core.system.systems``) that declares a
+    ``ROLL_FORM``, by package (``rules_core.kruhl``, ``ember``)."""
+    return forms_of(systems())
+
+
+def form_of(package: str) -> RollForm:
+    """The ``ROLL_FORM`` of the system whose package is ``package``; a name that is no
+    package, or a package that declares no system, is refused (nothing is imported for a
+    name that is not a package's)."""
+    if not _PACKAGE.fullmatch(package):
+        raise RollRequestError(f"{package[:40]!r} is not a game system of the engine")
     try:  # no scan of the file system: a page restored from a snapshot has none to scan
-        package = importlib.import_module(f"rules_core.{system}")
+        module = importlib.import_module(package)
     except ImportError:
-        raise RollRequestError(f"{system!r} is not a game system of the engine") from None
-    if not hasattr(package, "__path__"):
-        raise RollRequestError(f"{system!r} is not a game system of the engine")
-    form = getattr(package, "ROLL_FORM", None)
+        raise RollRequestError(f"{package!r} is not a game system of the engine") from None
+    declared = getattr(module, "SYSTEM", None)
+    if not hasattr(module, "__path__") or not isinstance(declared, System) \
+            or declared.package != package:
+        raise RollRequestError(f"{package!r} is not a game system of the engine")
+    form = getattr(module, "ROLL_FORM", None)
     if not isinstance(form, RollForm):
-        raise RollRequestError(f"rules_core.{system} declares no ROLL_FORM")
+        raise RollRequestError(f"{package} declares no ROLL_FORM")
     return form
 
 
 def roll_answer(request_json: str, seed: int | None = None) -> str:
-    """Answer a roll request: ``{"system", "values", "dice"?}`` → the result drawn, the
+    """Answer a roll request: ``{"system", "values", "dice"?}`` (``system``: the system's
+    package, ``rules_core.kruhl``) → the result drawn, the
     values read and the faces rolled, or ``{"error"}`` saying which value is wrong.
 
     Without ``dice`` the roll uses fresh dice (``seed`` for tests); with them it replays
@@ -106,13 +117,15 @@ def _rolled(form: RollForm, raw: dict[str, Any], faces: Any, seed: int | None) -
             "dice": drawn, "announcement": f"{view.title}: {words}" if words else view.title}
 
 
-def render_form(system: str, form: RollForm) -> str:
-    """The roller: the form's fields, a Roll button the page script reveals, and a first roll
-    of the default values, already made, with its odds."""
-    fields = "".join(_field(system, field) for field in form.fields)
+def render_form(package: str, form: RollForm) -> str:
+    """The roller of the system whose package is ``package``: the form's fields, a Roll
+    button the page script reveals, and a first roll of the default values, already made,
+    with its odds. Its ``data-rx-system`` is the package a roll request names."""
+    name = package.rpartition(".")[2]
+    fields = "".join(_field(name, field) for field in form.fields)
     first = form.make({}, RandomDice(seed=PAGE_SEED))
     return (
-        f'<form class="rx-roller" data-rx-system="{_e(system)}" id="roller-{_e(system)}" '
+        f'<form class="rx-roller" data-rx-system="{_e(package)}" id="roller-{_e(name)}" '
         f'aria-label="{_e(form.title)}" novalidate data-search-exclude>'
         f'<fieldset class="rx-fields"><legend>{_e(form.title)}</legend>{fields}</fieldset>'
         '<div class="rx-roller-controls" hidden>'
@@ -129,7 +142,7 @@ def render_form(system: str, form: RollForm) -> str:
     )
 
 
-def roller_page(system: str, form: RollForm, chapter_title: str) -> str:
+def roller_page(package: str, form: RollForm, chapter_title: str) -> str:
     """The Markdown of a chapter's "Roll your own" page."""
     intro = form.intro or f"Make a roll of {chapter_title} with the engine of this site."
     return (f'---\ndescription: "{chapter_title}: make your own roll, with exact odds."\n'
@@ -137,11 +150,11 @@ def roller_page(system: str, form: RollForm, chapter_title: str) -> str:
             f"# Roll your own\n\n{intro} The result is worked out by the same rules engine "
             "that checks every example of this chapter, with its exact odds; **Link to this "
             "roll** gives an address that shows the same dice to whoever opens it.\n\n"
-            f"{render_form(system, form)}\n")
+            f"{render_form(package, form)}\n")
 
 
-def _field(system: str, field: NumberField | ChoiceField) -> str:
-    ident = f"rx-{system}-{field.name}"
+def _field(name: str, field: NumberField | ChoiceField) -> str:
+    ident = f"rx-{name}-{field.name}"
     hint = (f'<small class="rx-field-help" id="{ident}-help">{_e(field.help)}</small>'
             if field.help else "")
     described = f' aria-describedby="{ident}-help"' if field.help else ""

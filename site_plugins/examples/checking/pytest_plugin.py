@@ -9,8 +9,11 @@ pytest is still collecting, and each item waits for its page.
 Where processes cannot be started (Pyodide, which runs this suite's parity check), pages are
 checked in this process, one after another, through the same ``verify_page``.
 
-Pages are the ``*.md`` files under the folders named by the ``rules_examples_docs`` ini
-option (default ``docs``), relative to pytest's root; ``rules_examples_jobs`` sets how many
+The plugin is an entry point of the distribution (``pytest11``), so ``pytest docs`` works in
+any site where it is installed. Pages are the ``*.md`` files under the folders named by the
+``rules_examples_docs`` ini option (default ``docs``), relative to pytest's root, and under the
+``docs_dir`` of the site a page is in (the nearest ``mkdocs.yml`` above it, so that
+``pytest docs/ember/index.md`` works from any folder); ``rules_examples_jobs`` sets how many
 pages are checked at once (default: one per core), ``rules_examples_time_limit`` and
 ``rules_examples_memory_limit`` the limits (as the plugin's ``time_limit`` and
 ``memory_limit``).
@@ -18,6 +21,8 @@ pages are checked at once (default: one per core), ``rules_examples_time_limit``
 
 from __future__ import annotations
 
+import functools
+import re
 import sys
 from collections.abc import Iterator
 from concurrent.futures import Future
@@ -94,10 +99,48 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
         return None
     root = parent.config.rootpath
     folders = [root / folder for folder in parent.config.getini("rules_examples_docs")]
+    site_docs = site_docs_dir(file_path.parent)
+    if site_docs is not None:
+        folders.append(site_docs)
     if any(file_path.is_relative_to(folder) for folder in folders):
         page: MarkdownPage = MarkdownPage.from_parent(parent, path=file_path)
         return page
     return None
+
+
+#: A site's configuration file, as MkDocs and ProperDocs name it.
+SITE_CONFIGS = ("mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "properdocs.yaml")
+_DOCS_DIR = re.compile(r"^docs_dir:\s*['\"]?(?P<folder>[^'\"#\n]+?)['\"]?\s*(?:#.*)?$",
+                       re.MULTILINE)
+
+
+@functools.lru_cache(maxsize=256)
+def site_config(folder: Path) -> Path | None:
+    """The nearest site configuration at or above ``folder``, or ``None`` outside any site."""
+    for above in (folder, *folder.parents):
+        for name in SITE_CONFIGS:
+            if (above / name).is_file():
+                return above / name
+    return None
+
+
+def site_root(folder: Path) -> Path | None:
+    """The folder of the site ``folder`` is in (of its ``mkdocs.yml``), or ``None``."""
+    config = site_config(folder)
+    return config.parent if config is not None else None
+
+
+def site_docs_dir(folder: Path) -> Path | None:
+    """The ``docs_dir`` of the site ``folder`` is in (``docs`` unless its configuration says
+    otherwise), or ``None`` outside any site."""
+    config = site_config(folder)
+    if config is None:
+        return None
+    try:
+        found = _DOCS_DIR.search(config.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return None
+    return config.parent / (found["folder"].strip() if found else "docs")
 
 
 def checker(config: pytest.Config) -> PageChecker:
@@ -123,8 +166,13 @@ class MarkdownPage(pytest.File):
     _future: Future[PageResult] | None = None
 
     def display_path(self) -> str:
-        """The page as failures name it: relative to the project root."""
-        return self.path.relative_to(self.config.rootpath).as_posix()
+        """The page as failures name it, as the build names it: relative to the project root
+        (``docs/<page>.md``), or to its site's root where pytest's root is elsewhere (a
+        system's project with a pytest configuration of its own)."""
+        for root in (self.config.rootpath, site_root(self.path.parent)):
+            if root is not None and self.path.is_relative_to(root):
+                return self.path.relative_to(root).as_posix()
+        return self.path.as_posix()
 
     def result(self) -> PageResult:
         """The page's examples, checked once, in order, in their own process."""

@@ -1,8 +1,9 @@
 """A chapter's terms: read from its glossary page, shown as tooltips, checked on every page.
 
-A chapter is a folder ``docs/<system>/`` named after a package of the engine,
-``rules_core/<system>/``. Its glossary is the page ``docs/<system>/glossary.md``, whose terms
-are a Markdown definition list, one entry per term::
+A chapter is a folder ``docs/<system>/`` named after a game system (its package's last
+name: ``docs/kruhl/`` for ``rules_core.kruhl``, ``docs/ember/`` for ``ember``). Its glossary
+is the page ``docs/<system>/glossary.md``, whose terms are a Markdown definition list, one
+entry per term::
 
     AD
     :   **Action Dice.** The dice a character spends to act in a round: ...
@@ -264,6 +265,8 @@ def focusable_first_uses(html: str) -> str:
     the next) made focusable, so a keyboard reaches its tooltip. An abbreviation inside a
     link is left alone (the link takes the focus), and a glossary's own term (an ``<abbr>``
     that is a whole ``<dt>``) loses its tooltip: its definition is beside it."""
+    if "<abbr" not in html:
+        return html  # most pages of a site that is not a chapter's: nothing to scan
     html = _TERM_OF_DEFINITION.sub(lambda m: f"<dt>{m['term']}</dt>", html)
     seen: set[str] = set()
     links = 0

@@ -23,6 +23,7 @@ Content-Security-Policy scan, all in the process's one state
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url, meta
 
-from rules_core.system import System, systems
+from rules_core.system import System, SystemDeclarationError, systems
 from site_plugins.examples.browser_engine.csp import POLICY_FILE
 from site_plugins.examples.browser_engine.runtime import (
     BrowserEngineError,
@@ -43,6 +44,7 @@ from site_plugins.examples.browser_engine.runtime import (
     find_node,
     plan_engine,
 )
+from site_plugins.examples.browser_engine.runtime_fetch import find_npm, user_cache
 from site_plugins.examples.cards.odds_lines import ODDS_LINES
 from site_plugins.examples.cards.render import page_card_data
 from site_plugins.examples.checking.checker import CheckLimits
@@ -58,7 +60,6 @@ from site_plugins.examples.language.verify import Failure, PageResult
 from site_plugins.examples.serving import drawn_failures, page_cache, search_cache, serve_watch
 from site_plugins.examples.serving.serve_state import SERVE
 from site_plugins.examples.shipping.files import (
-    CHECK_SCRIPT,
     PAGE_SCRIPT,
     STYLESHEET,
     EngineOptions,
@@ -86,6 +87,7 @@ from site_plugins.examples.site.system_pages import (
     SystemPageError,
     present,
     reference_uri,
+    used,
     with_systems_table,
 )
 
@@ -124,8 +126,10 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.files: Files | None = None
         #: The chapters' "Roll your own" pages this build added (``src_uri``).
         self.roller_pages: list[str] = []
-        #: The systems whose chapter is a page of this site (in the navigation's order once
-        #: it is known), and the engine reference pages made for them (``src_uri``, title).
+        #: Every installed system (``on_config``), and those whose chapter is a page of this
+        #: site (in the navigation's order once it is known), and the engine reference pages
+        #: made for them (``src_uri``, title).
+        self.declared: tuple[System, ...] = ()
         self.systems: tuple[System, ...] = ()
         self.reference_pages: list[tuple[str, str]] = []
         #: ``mkdocs serve``: every page's ``src_uri`` and the configuration file's text (part
@@ -146,7 +150,11 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.cards = PageCards()
         self.page_cards = {}
         self.engine = EnginePlan()
-        self.systems = systems()  # every system of the engine, until on_files keeps the site's
+        try:
+            self.declared = systems()
+        except SystemDeclarationError as error:
+            raise PluginError(str(error)) from None
+        self.systems = self.declared  # until on_files keeps the site's
         self.chapters = Chapters(Path(config.docs_dir), site_root(config),
                                  frozenset(system.name for system in self.systems))
         if not self.config.enabled:
@@ -155,6 +163,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.engine = self._plan_engine(config)
         if self.engine.note:
             log.info(self.engine.note)
+        if self.engine.warning:
+            log.warning(self.engine.warning)
         load_odds(self._cache(), ODDS_LINES)
         if not any(isinstance(e, DiceMarkdown) for e in config.markdown_extensions):
             config.markdown_extensions.append(DiceMarkdown())  # "2d6" in prose: rollable
@@ -163,8 +173,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         scripts = {str(script) for script in config.extra_javascript}
         if self.engine.reroll and PAGE_SCRIPT not in scripts:
             script = ExtraScriptValue(PAGE_SCRIPT)
-            script.type = "module"
-            config.extra_javascript.extend([script, ExtraScriptValue(CHECK_SCRIPT)])
+            script.defer = True  # a classic script (files.py): no host can mistype it away
+            config.extra_javascript.append(script)
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
@@ -192,9 +202,12 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
             for uri, asset in assets.items():
                 files.append(File.generated(config, uri, content=asset) if isinstance(asset, str)
                              else File.generated(config, uri, abs_src_path=str(asset)))
-            self.roller_pages = add_roller_pages(files, config)
+            self.roller_pages = add_roller_pages(files, config, self.systems)
+            # The systems' engine reference pages are mkdocstrings blocks: only where the
+            # site renders them (this site does; an author's may not list mkdocstrings).
             try:
-                self.reference_pages = add_reference_pages(files, config, self.systems)
+                self.reference_pages = add_reference_pages(files, config, self.systems) \
+                    if "mkdocstrings" in config.plugins else []
             except SystemPageError as error:
                 raise PluginError(str(error)) from None
             self._start_checking(files, config)
@@ -353,14 +366,19 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         save_odds(self._cache(), ODDS_LINES)
         if self.engine.pyodide is not None:
             self._write_engine(config, self.engine.pyodide)
-        try:  # the Content-Security-Policy hosts can send with this build (README, Hosting)
-            policy, scan = finish_site(Path(config.site_dir),
-                                       self.state.scans if self.command == "serve" else None)
+        # The Content-Security-Policy hosts can send with this build, where the author asks
+        # for it (README, "Content-Security-Policy").
+        sources = self.config.csp_sources if self.config.content_security_policy else None
+        try:
+            written = finish_site(Path(config.site_dir), sources,
+                                  self.state.scans if self.command == "serve" else None)
         except ShippingError as error:
             raise PluginError(str(error)) from None
-        log.info(f"Content-Security-Policy for hosts (in {POLICY_FILE}): {policy}")
-        for handler in scan.inline_handlers:
-            log.warning(f"{handler}: the recommended Content-Security-Policy blocks it")
+        if written is not None:
+            policy, scan = written
+            log.info(f"Content-Security-Policy for hosts (in {POLICY_FILE}): {policy}")
+            for handler in scan.inline_handlers:
+                log.warning(f"{handler}: the recommended Content-Security-Policy blocks it")
 
     def _plan_engine(self, config: MkDocsConfig) -> EnginePlan:
         """Whether this build ships the engine (README, "Options"); an error where the
@@ -369,7 +387,9 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         try:
             return plan_engine(self.config.reroll, self._pyodide_candidates(root),
                                node=find_node(), make_snapshot=self.config.snapshot,
-                               root=root)
+                               root=root, npm=find_npm(),
+                               # a folder the author named is the only place to look
+                               cache=None if self.config.pyodide_dir else self._cache())
         except BrowserEngineError as error:
             raise PluginError(str(error)) from None
 
@@ -386,15 +406,22 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
                      "Node; `mkdocs build` trims and snapshots it")
             self.said_serve_engine = True
         options = EngineOptions(self.config.snapshot, self.config.snapshot_first_visit,
-                                self.config.reroll_time_limit, self.config.load_stall_limit)
-        notes = write_engine(Path(config.site_dir), pyodide, cache, options,
-                             cards=[self.page_cards[uri] for uri in sorted(self.page_cards)],
-                             use_node=self.engine.node is not None and not serving)
-        for note in notes:
-            log.info(note)
+                                self.config.reroll_time_limit, self.config.load_stall_limit,
+                                service_worker=self.config.service_worker,
+                                offline_pages=self.config.offline_pages)
+        cards = [self.page_cards[uri] for uri in sorted(self.page_cards)]
+        shipped = used(self.declared, self.page_uris, [json.dumps(cards)])
+        try:
+            notes = write_engine(Path(config.site_dir), pyodide, cache, options, cards=cards,
+                                 systems=shipped,
+                                 use_node=self.engine.node is not None and not serving)
+        except BrowserEngineError as error:
+            raise PluginError(str(error)) from None
+        for note in notes:  # each a step left out, and what the reader gets instead
+            log.warning(note)
 
     def _cache(self) -> Path:
-        return Path(self.config.cache_dir or Path.home() / ".cache" / "rules-examples")
+        return Path(self.config.cache_dir) if self.config.cache_dir else user_cache()
 
     def _pyodide_candidates(self, root: Path) -> list[Path]:
         if self.config.pyodide_dir:

@@ -1,14 +1,15 @@
 """The MkDocs side of each chapter's "Roll your own" page: the generated file and its place
 at the end of the chapter's section of the navigation.
 
-A chapter is a folder of the docs named like an engine system (``docs/verses/`` for
-``rules_core.verses``); a system that declares a ``ROLL_FORM`` gets the page
-``<chapter>/roll-your-own.md`` with nothing written by the chapter's author
+A system's chapter is the folder of its ``SYSTEM.chapter`` (``docs/verses/`` for
+``verses/action-chaining.md``); a system of the site that declares a ``ROLL_FORM`` gets the
+page ``<chapter>/roll-your-own.md`` with nothing written by the chapter's author
 (:mod:`site_plugins.examples.cards.roll_forms` draws it).
 """
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Callable, Sequence
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -16,20 +17,24 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
-from site_plugins.examples.cards.roll_forms import PAGE_NAME, roller_page, systems_with_forms
+from rules_core.system import System
+from site_plugins.examples.cards.roll_forms import PAGE_NAME, forms_of, roller_page
 
 
-def add_roller_pages(files: Files, config: MkDocsConfig) -> list[str]:
-    """Add a roller page to every chapter whose system declares a roll form (unless the
-    chapter has written its own page of that name); return their ``src_uri``."""
+def add_roller_pages(files: Files, config: MkDocsConfig, site_systems: Sequence[System]
+                     ) -> list[str]:
+    """Add a roller page to the chapter of each of ``site_systems`` (the systems whose
+    chapter is a page of the site) that declares a roll form, unless the chapter has written
+    its own page of that name; return their ``src_uri``."""
     added = []
-    for system, form in sorted(systems_with_forms().items()):
-        uri = f"{system}/{PAGE_NAME}"
-        has_chapter = any(f.src_uri.startswith(f"{system}/") for f in files.documentation_pages())
-        if not has_chapter or files.get_file_from_path(uri) is not None:
+    by_package = {system.package: system for system in site_systems}
+    for package, form in sorted(forms_of(site_systems).items()):
+        folder = posixpath.dirname(by_package[package].chapter)
+        uri = posixpath.join(folder, PAGE_NAME)
+        if files.get_file_from_path(uri) is not None:
             continue
         # Not in the configured nav on purpose: ``place_roller_pages`` puts it there.
-        files.append(File.generated(config, uri, content=roller_page(system, form, form.title),
+        files.append(File.generated(config, uri, content=roller_page(package, form, form.title),
                                     inclusion=InclusionLevel.NOT_IN_NAV))
         added.append(uri)
     return added
@@ -41,7 +46,7 @@ def place_roller_pages(nav: Navigation, uris: list[str], files: Files) -> None:
     for uri in uris:
         file = files.get_file_from_path(uri)
         page = file.page if file is not None else None
-        section = section_holding(nav.items, _in_folder(uri.split("/")[0] + "/"))
+        section = section_holding(nav.items, _in_folder(posixpath.dirname(uri) + "/"))
         if page is None or section is None:
             continue
         page.parent = section

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import importlib
 import posixpath
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -51,6 +52,26 @@ def present(systems: Iterable[System], page_uris: Iterable[str]) -> tuple[System
     order = {uri: i for i, uri in enumerate(page_uris)}
     return tuple(sorted((s for s in systems if s.chapter in order),
                         key=lambda s: order[s.chapter]))
+
+
+def used(systems: Iterable[System], page_uris: Iterable[str], texts: Iterable[str]
+         ) -> tuple[System, ...]:
+    """The systems a site uses: those whose chapter is one of its pages (:func:`present`),
+    then those whose package one of ``texts`` names (``from ember import …`` in an example's
+    code or a page's setup), each once. Only these ship to the browser."""
+    listed = tuple(systems)
+    chosen = list(present(listed, page_uris))
+    written = "\n".join(texts)
+    for system in listed:
+        if system not in chosen and _names(written, system.package):
+            chosen.append(system)
+    return tuple(chosen)
+
+
+def _names(text: str, package: str) -> bool:
+    """Whether ``text`` names the module ``package`` (not a longer name that starts so)."""
+    return package in text and re.search(
+        rf"(?<![\w.]){re.escape(package)}(?!\w)", text) is not None
 
 
 def reference_page(system: System) -> str:

@@ -3,8 +3,8 @@
 //
 //   node trace_stdlib.mjs <pyodide-dir> <work-dir> <out-file> [<stdlib-zip> <seed> <seeds> [first]]
 //
-// <work-dir> holds the wheels and cards.json: every rerollable page's cards, as a page sends
-// them. The script starts Pyodide as the page does (the wheels on sys.path, engine-worker.js),
+// <work-dir> holds the wheels, cards.json (every rerollable page's cards, as a page sends
+// them) and systems.json (the game systems' packages among the wheels). The script starts Pyodide as the page does (the wheels on sys.path, engine-worker.js),
 // imports the engine, rerolls every card of every page with each seed (every reroll stopped
 // after REROLL_SECONDS, for a runaway example), and lets one malformed request fail into
 // JavaScript (Pyodide formats the traceback).
@@ -52,6 +52,7 @@ const pyodide = await loadPyodide({
 putOnPath(pyodide, fs.readdirSync(workDir).filter((name) => name.endsWith(".whl")).sort()
   .map((name) => [name, new Uint8Array(fs.readFileSync(path.join(workDir, name)))]));
 pyodide.globals.set("CARDS_JSON", fs.readFileSync(path.join(workDir, "cards.json"), "utf-8"));
+pyodide.globals.set("SYSTEMS_JSON", fs.readFileSync(path.join(workDir, "systems.json"), "utf-8"));
 pyodide.globals.set("SEEDS", [Number(firstSeed), Number(seeds)]);
 pyodide.globals.set("REROLL_SECONDS", REROLL_SECONDS);
 pyodide.globals.set("FIRST_ONLY", targets === "first");
@@ -60,6 +61,11 @@ import hashlib, importlib, json, pkgutil, sys, time
 import rules_core
 for info in pkgutil.walk_packages(rules_core.__path__, "rules_core."):
     importlib.import_module(info.name)
+PACKAGES = json.loads(SYSTEMS_JSON)
+for package in PACKAGES:
+    module = importlib.import_module(package)
+    for info in pkgutil.walk_packages(module.__path__, f"{package}."):
+        importlib.import_module(info.name)
 from site_plugins.examples.cards.reroll import reroll_page
 
 
@@ -100,8 +106,9 @@ for page, cards in enumerate(json.loads(CARDS_JSON)):
 
 # Each chapter's roller, as its page's Roll button asks (site_plugins.examples.cards.roll_forms).
 from site_plugins.examples.cards.reroll import answer as answer_op
-from site_plugins.examples.cards.roll_forms import systems_with_forms
-for system in sorted(systems_with_forms()):
+for system in PACKAGES:
+    if not hasattr(importlib.import_module(system), "ROLL_FORM"):
+        continue
     request = json.dumps({"system": system, "values": {}})
     for seed in range(first, first + count):
         answer = bounded(lambda: answer_op("roll", request, seed), REROLL_SECONDS)
