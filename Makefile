@@ -55,6 +55,7 @@ bench: setup chromium nginx
 	$(BIN)/python benchmarks/reroll.py
 	$(BIN)/python benchmarks/odds.py
 	$(BIN)/python benchmarks/deploy.py
+	$(BIN)/python benchmarks/author_site.py
 
 setup: $(VENV)/.installed node_modules/.installed $(PYODIDE_WHEELS)/.done
 

@@ -297,6 +297,17 @@ def test_the_project_build_has_reroll(project_site: Path) -> None:
         assert "type=" not in tags[0], page  # a classic script, deferred
 
 
+def test_the_project_site_ships_its_five_systems_found_through_their_entry_points(
+        project_site: Path) -> None:
+    manifest = json.loads((project_site / "assets/rules-examples/pyodide/manifest.json")
+                          .read_text("utf-8"))
+    found = systems()  # rules_core.system reads the entry point group rules_reference.systems
+    assert len(found) == 5
+    assert set(manifest["needs"]) == {"rules_core.odds", *(system.package for system in found)}
+    assert all(manifest["needs"][system.package].startswith(f"rules_core_{system.name}-")
+               for system in found)
+
+
 LOUD = [sys.executable, "-m", "mkdocs", "build", "--strict"]  # no --quiet: warnings count
 NO_PYODIDE = "pyodide_dir: missing/pyodide"
 REROLL_OFF = ("rules-examples: Reroll is off for this build: there is no pyodide@314.0.7 at "

@@ -8,11 +8,8 @@ from pathlib import Path
 import pytest
 from mkdocs.config.base import ValidationError
 
-from site_plugins.examples.browser_engine.runtime import (
-    BrowserEngineError,
-    plan_engine,
-    trace_cards,
-)
+from site_plugins.examples.browser_engine.engine_plan import BrowserEngineError, plan_engine
+from site_plugins.examples.browser_engine.runtime import trace_cards
 from site_plugins.examples.browser_engine.runtime_fetch import RUNTIME_PACKAGE
 from site_plugins.examples.site.config import AUTO, ExamplesConfig, RerollOption
 from tests.conftest import ROOT

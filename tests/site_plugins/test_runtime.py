@@ -17,6 +17,11 @@ import pytest
 
 from rules_core.system import systems
 from site_plugins.examples.browser_engine import pyodide_node, runtime
+from site_plugins.examples.browser_engine.engine_plan import (
+    PYODIDE_VERSION,
+    BrowserEngineError,
+    find_pyodide,
+)
 from site_plugins.examples.browser_engine.pyodide_node import (
     ALWAYS,
     OPTIONAL,
@@ -24,11 +29,7 @@ from site_plugins.examples.browser_engine.pyodide_node import (
     trace_stdlib,
     trimmed_stdlib,
 )
-from site_plugins.examples.browser_engine.runtime import (
-    BrowserEngineError,
-    find_pyodide,
-    write_runtime,
-)
+from site_plugins.examples.browser_engine.runtime import write_runtime
 from site_plugins.examples.browser_engine.wheels import (
     WHEEL_VERSION,
     build_wheel,
@@ -76,9 +77,9 @@ def test_a_missing_pyodide_says_how_to_install_it(tmp_path: Path) -> None:
 
 
 def test_the_pinned_pyodide_is_the_one_installed() -> None:
-    assert pyodide_node.pyodide_version(find_pyodide([PYODIDE])) == runtime.PYODIDE_VERSION
+    assert pyodide_node.pyodide_version(find_pyodide([PYODIDE])) == PYODIDE_VERSION
     package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
-    assert package["dependencies"]["pyodide"] == runtime.PYODIDE_VERSION
+    assert package["dependencies"]["pyodide"] == PYODIDE_VERSION
 
 
 def test_the_engine_lives_in_a_folder_named_by_its_content(no_snapshot: Path) -> None:

@@ -29,9 +29,8 @@ the site, so the site needs no other origin, and works on any static host:
 off) is the service worker that keeps the engine, once fetched, for a second visit, and, with
 ``offline_pages``, the pages read too, for a reader with no network.
 
-:func:`plan_engine` decides, before any page is drawn, whether a build can ship the engine
-at all (a clone without ``npm ci`` cannot: the site is then built without Reroll) and
-whether Node is there for the snapshot and the trimmed standard library.
+Whether a build ships the engine at all, and with Node's steps, is decided before any page is
+drawn (:mod:`~site_plugins.examples.browser_engine.engine_plan`).
 """
 
 from __future__ import annotations
@@ -44,11 +43,11 @@ import os
 import shutil
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 
 from rules_core.system import System
 from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
+from site_plugins.examples.browser_engine.engine_plan import LOCK_FILE, RUNTIME_FILES, find_node
 from site_plugins.examples.browser_engine.packing import (
     brotli_beside,
     write_folder,
@@ -61,13 +60,6 @@ from site_plugins.examples.browser_engine.pyodide_node import (
     snapshot,
     trace_stdlib,
 )
-from site_plugins.examples.browser_engine.runtime_fetch import (
-    cached_runtime,
-    fetch_runtime,
-    install_command,
-    pinned_packages,
-    runtime_folder,
-)
 from site_plugins.examples.browser_engine.wheels import (
     DEPENDENCIES,
     Wheel,
@@ -78,19 +70,13 @@ from site_plugins.examples.browser_engine.wheels import (
     wheel_sources,
 )
 
-__all__ = ["BrowserEngineError", "EnginePlan", "find_node", "find_pyodide", "plan_engine",
-           "write_runtime"]
+__all__ = ["BrowserEngineError", "engine_wheels", "write_runtime"]
 
-#: The runtime files of the npm package that a page needs (no maps, typings or consoles).
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 #: The name each runtime file ships under: every script a ``.js`` that any host types right.
 SHIPPED_NAMES = {"pyodide.mjs": "pyodide.esm.js", "pyodide.asm.mjs": "pyodide.asm.js"}
 #: Text replaced in the shipped scripts: the module's reference to its twin.
 SCRIPT_REWRITES = (("pyodide.asm.mjs", "pyodide.asm.js"),)
-LOCK_FILE = "pyodide-lock.json"
 STDLIB = "python_stdlib.zip"
-#: The pinned npm package version the site is tested with (``runtime_package/package.json``).
-PYODIDE_VERSION = pinned_packages()["pyodide"]
 #: The brotli decoder the page unpacks ``.br`` files with: its npm package (beside Pyodide's
 #: in ``node_modules``) and the files of it the page loads.
 DECODER_PACKAGE = "brotli-dec-wasm"
@@ -101,17 +87,6 @@ SERVICE_WORKER_SOURCE = Path(__file__).parent / "service_worker" / SERVICE_WORKE
 #: The service worker's cache of one engine folder, by the folder's name: where the engine's
 #: worker keeps the files it unpacked, for the next visit (engine-fetch.js).
 ENGINE_CACHE = "rules-examples-engine-{version}"
-
-
-def find_pyodide(candidates: list[Path]) -> Path:
-    """The first folder holding Pyodide's runtime files, or an error saying how to get one."""
-    for folder in candidates:
-        if all((folder / name).is_file() for name in (*RUNTIME_FILES, LOCK_FILE)):
-            return folder
-    tried = ", ".join(str(c) for c in candidates)
-    raise BrowserEngineError(f"Pyodide's runtime files were not found (looked in {tried}): run "
-                             f"`{install_command()}` to install the pinned npm package "
-                             f"pyodide@{PYODIDE_VERSION}")
 
 
 #: Wheels packed by this process, by a hash of their sources (``mkdocs serve`` rebuilds).
@@ -142,98 +117,6 @@ def engine_wheels(shipped: Sequence[System]) -> list[Wheel]:
         for name in DEPENDENCIES:
             _WHEELS[f"{key}:{name}"] = installed_wheel(name)
     return [wheel for name, wheel in _WHEELS.items() if name.startswith(key)]
-
-
-def find_node() -> str | None:
-    """The ``node`` program on the ``PATH``, or ``None``."""
-    return shutil.which("node")
-
-
-@dataclass(frozen=True)
-class EnginePlan:
-    """What a build ships for Reroll, decided before any page is drawn."""
-
-    #: The npm package's folder; ``None``: no engine, no Reroll button, no Reroll script.
-    pyodide: Path | None = None
-    #: The ``node`` program for the snapshot and the standard-library trace, or ``None``.
-    node: str | None = None
-    #: One line for the build's log about what the build did to ship Reroll (``""``: none).
-    note: str = ""
-    #: One line for the build's log (a warning: ``strict`` stops on it) about what is left out
-    #: and why, and what to run so that it is not (``""``: nothing is).
-    warning: str = ""
-
-    @property
-    def reroll(self) -> bool:
-        return self.pyodide is not None
-
-
-def plan_engine(reroll: bool | str, candidates: list[Path], *, node: str | None,
-                make_snapshot: bool = True, root: Path | None = None,
-                cache: Path | None = None, npm: str | None = None) -> EnginePlan:
-    """Whether a build ships the engine: ``reroll`` is the plugin's option (``True``,
-    ``False`` or ``"auto"``), ``candidates`` where the site's own npm package may be,
-    ``node`` the program found (:func:`find_node`). A site without the package gets the
-    pinned runtime from ``cache`` (:mod:`~site_plugins.examples.browser_engine.runtime_fetch`),
-    installed there with ``npm`` if it is not yet. Where that cannot be, ``True`` is an error
-    (``BrowserEngineError``: the author asked for Reroll) and ``"auto"`` a build without
-    Reroll with a warning that names the command that fixes it. ``root`` shortens the
-    folders the lines name."""
-    if reroll is False:
-        return EnginePlan()
-    note = ""
-    pyodide: Path | None
-    try:
-        pyodide = find_pyodide(candidates)
-    except BrowserEngineError:
-        where = " or ".join(dict.fromkeys(_shown(folder, root) for folder in candidates))
-        pyodide, note, problem = _runtime_elsewhere(cache, npm, where)
-        if pyodide is None:
-            if reroll is True:
-                raise BrowserEngineError(f"the option `reroll: true` needs Pyodide, but "
-                                         f"{problem}") from None
-            return EnginePlan(warning=f"Reroll is off for this build: {problem}; or set "
-                                      "`reroll: false` to build without the Reroll button "
-                                      "and without this warning")
-    if node is None:
-        without = "without a start-up snapshot and " if make_snapshot else ""
-        return EnginePlan(pyodide, None, note=note, warning=(
-            f"Reroll is on, {without}with Pyodide's whole standard library: Node.js is not "
-            "installed (the page starts Python more slowly and downloads more; see README)"))
-    return EnginePlan(pyodide, node, note=note)
-
-
-def _runtime_elsewhere(cache: Path | None, npm: str | None, where: str
-                       ) -> tuple[Path | None, str, str]:
-    """Pyodide from the user's cache (installed there with ``npm`` if need be), a line saying
-    so, and, where there is none, why not and what to run instead."""
-    pinned = f"pyodide@{PYODIDE_VERSION}"
-    instead = f"run `{install_command()}` beside mkdocs.yml"
-    if cache is None:
-        return None, "", f"there is no {pinned} at {where}: {instead}"
-    found = cached_runtime(cache)
-    if found is not None:
-        return found, "", ""
-    if npm is None:
-        return None, "", (f"there is no {pinned} at {where}, and npm is not installed to "
-                          f"fetch it into {cache}: install Node.js with npm (Debian: `apt "
-                          f"install npm`) and build again, or {instead}")
-    try:
-        found = fetch_runtime(cache, npm)
-    except BrowserEngineError as error:
-        return None, "", f"{error}; build again, or {instead}"
-    return found, (f"Pyodide {PYODIDE_VERSION} was installed with npm into "
-                   f"{runtime_folder(cache)}, for every site on this machine"), ""
-
-
-def _shown(folder: Path, root: Path | None) -> str:
-    """``folder`` relative to ``root`` where it is inside it."""
-    if root is not None:
-        try:
-            return folder.relative_to(root).as_posix()
-        except ValueError:
-            pass
-    return str(folder)
 
 
 def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool = True,

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from rules_core.system import SystemDeclarationError, systems
 from site_plugins.examples.browser_engine.csp_origins import checked_sources
-from site_plugins.examples.browser_engine.runtime import (
+from site_plugins.examples.browser_engine.engine_plan import (
     BrowserEngineError,
     find_node,
     plan_engine,

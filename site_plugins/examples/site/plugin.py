@@ -10,7 +10,8 @@ A page whose Markdown, limits and engine are those of a page that verified in an
 build of the same process is not checked again (:mod:`~site_plugins.examples.checking.page_checks`):
 ``mkdocs serve`` re-verifies only the page an author saved, and every page once the engine
 changes. Whether the build ships the browser engine (and so draws Reroll at all) is decided
-when the configuration is read (:func:`~site_plugins.examples.browser_engine.runtime.plan_engine`).
+when the configuration is read
+(:func:`~site_plugins.examples.browser_engine.engine_plan.plan_engine`).
 
 ``mkdocs serve`` alone also hears a save through the system's file events
 (:mod:`~site_plugins.examples.serving.serve_watch`) and keeps, from one build to the next,
@@ -38,7 +39,7 @@ from mkdocs.utils import get_relative_url, meta
 
 from rules_core.system import System, SystemDeclarationError, systems
 from site_plugins.examples.browser_engine.csp import POLICY_FILE
-from site_plugins.examples.browser_engine.runtime import (
+from site_plugins.examples.browser_engine.engine_plan import (
     BrowserEngineError,
     EnginePlan,
     find_node,
