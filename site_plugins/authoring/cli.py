@@ -60,7 +60,8 @@ def next_steps(made: NewSystem, root: Path) -> str:
     else:
         lines += ["Add the chapter to the nav of mkdocs.yml:", made.nav, ""]
         if made.missing:
-            lines += ["mkdocs.yml also needs:", *(f"  {line}" for line in made.missing), ""]
+            lines += ["mkdocs.yml also needs, in its lists of the same names:",
+                      *(f"  {line}" for line in made.missing), ""]
     lines += ["Then install the system (the site finds it through its entry point) and build:",
               f"  {made.install}",
               "  mkdocs serve          # or: mkdocs build --strict",

@@ -114,18 +114,22 @@ def write_system(root: Path, name: str, title: str = "") -> NewSystem:
     return NewSystem(name, title, tuple(files), nav, new_site, missing)
 
 
-#: What a site's ``mkdocs.yml`` needs for a chapter: the plugin, and the Markdown
-#: extensions its cards and glossary use (each with the line that adds it).
-NEEDED = (("rules-examples", "plugins:  - rules-examples"),
-          ("pymdownx.superfences", "markdown_extensions:  - pymdownx.superfences"),
-          ("def_list", "markdown_extensions:  - def_list   (the glossary)"),
-          ("abbr", "markdown_extensions:  - abbr   (the glossary's tooltips)"))
+#: What a site's ``mkdocs.yml`` needs for a chapter, each under its list, with why: the plugin
+#: (which adds the Markdown extensions a chapter's glossary uses, ``def_list`` and ``abbr``).
+NEEDED = (("plugins", "rules-examples", "the cards, the glossary, the roller"),)
 
 
 def missing_config(config_text: str) -> tuple[str, ...]:
-    """The lines ``NEEDED`` says a site's ``mkdocs.yml`` text lacks."""
+    """What of :data:`NEEDED` a site's ``mkdocs.yml`` text lacks, as the YAML lines that
+    add it, each list's items under its name."""
     words = set(re.findall(r"[\w.-]+", config_text))
-    return tuple(line for needed, line in NEEDED if needed not in words)
+    lines: list[str] = []
+    for section in dict.fromkeys(section for section, _, _ in NEEDED):
+        items = [f"  - {item}" + (f"   # {why}" if why else "")
+                 for where, item, why in NEEDED if where == section and item not in words]
+        if items:
+            lines += [f"{section}:", *items]
+    return tuple(lines)
 
 
 __all__ = ["NEEDED", "NewSystem", "NewSystemError", "check_name", "missing_config",

@@ -147,3 +147,22 @@ def test_a_malformed_glossary_entry_fails_the_build_at_its_line(tmp_path: Path) 
     assert done.returncode == 1
     assert ("rules-examples: docs/verses/glossary.md:4: the definition of AD must start with "
             "its expansion in bold") in done.stderr
+
+
+def test_a_site_without_the_glossary_s_extensions_gets_them_from_the_plugin(
+        tmp_path: Path) -> None:
+    """A rules author's mkdocs.yml need not list ``abbr`` and ``def_list``: a chapter with a
+    glossary brings them (its page a definition list, its abbreviations' tooltips), and no
+    ``*[AD]: …`` line is left as text."""
+    config_file = write_site(tmp_path, {"verses/glossary.md": VERSES_GLOSSARY,
+                                        "verses/page.md": PAGE})
+    text = config_file.read_text(encoding="utf-8")
+    config_file.write_text(text.replace("  - abbr\n", "").replace("  - def_list\n", ""),
+                           encoding="utf-8")
+    config = load_config(str(config_file))
+    config.plugins.on_startup(command="build", dirty=False)
+    build(config)
+    page = html_of(tmp_path / "site", "verses/page")
+    assert f'<abbr title="{ACTION_DICE}" tabindex="0">AD</abbr>' in page
+    assert "*[AD]" not in page
+    assert "<dt>AD</dt>" in html_of(tmp_path / "site", "verses/glossary")

@@ -313,6 +313,11 @@ class Chapters:
         folder, slash, _rest = src_uri.partition("/")
         return folder if slash and folder in self.systems else None
 
+    def with_glossaries(self) -> list[str]:
+        """The systems whose chapter has a glossary page."""
+        return sorted(name for name in self.systems
+                      if (self.docs_dir / name / GLOSSARY_PAGE).is_file())
+
     def glossary(self, system: str) -> Glossary:
         """The system's glossary (an empty one, ``exists`` false, when it has no page)."""
         if system not in self.glossaries:

@@ -94,6 +94,9 @@ from site_plugins.examples.site.system_pages import (
 
 log = get_plugin_logger("rules-examples")
 
+#: The Markdown extensions a chapter's glossary needs: its page is a definition list, and
+#: every page of the chapter gets its abbreviations as ``*[AD]: …`` lines (glossary.py).
+GLOSSARY_EXTENSIONS = ("def_list", "abbr")
 #: Material's search dialog as its template writes it, which the plugin gives a name.
 SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
 
@@ -169,6 +172,9 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         load_odds(self._cache(), ODDS_LINES)
         if not any(isinstance(e, DiceMarkdown) for e in config.markdown_extensions):
             config.markdown_extensions.append(DiceMarkdown())  # "2d6" in prose: rollable
+        if self.chapters.with_glossaries():  # a glossary's list, its abbreviations' tooltips
+            config.markdown_extensions.extend(name for name in GLOSSARY_EXTENSIONS
+                                              if name not in config.markdown_extensions)
         if STYLESHEET not in config.extra_css:
             config.extra_css.insert(0, STYLESHEET)  # first, so a site's own CSS can override it
         scripts = {str(script) for script in config.extra_javascript}
