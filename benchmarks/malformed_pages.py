@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.malformed.cases import CASES  # noqa: E402
+from tests.malformed.every_case import CASES  # noqa: E402
 from tests.malformed.suite import VERDICTS, run_all, run_apart  # noqa: E402
 
 

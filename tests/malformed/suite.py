@@ -24,7 +24,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.malformed.cases import CASES, Case
+from tests.malformed.cases import Case
+from tests.malformed.every_case import CASES
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Seconds one example may run in the suite (the hanging pages cost this each).

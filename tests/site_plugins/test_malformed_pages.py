@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.malformed.cases import CASES
+from tests.malformed.every_case import CASES
 from tests.malformed.suite import Report, run_all
 
 CHECKERS = ("mkdocs build --strict", "pytest")
