@@ -72,6 +72,7 @@ def next_steps(made: NewSystem, root: Path) -> str:
 def install_runtime(cache: Path | None) -> str:
     """Install the pinned runtime (see :mod:`~site_plugins.examples.browser_engine.runtime_fetch`)
     and say where it is."""
+    from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
     from site_plugins.examples.browser_engine.runtime_fetch import (
         cached_runtime,
         fetch_runtime,
@@ -86,8 +87,8 @@ def install_runtime(cache: Path | None) -> str:
         return f"The Pyodide runtime is already installed: {found}"
     npm = find_npm()
     if npm is None:
-        raise NewSystemError("npm is not installed: install Node.js with npm (Debian: `apt "
-                             f"install npm`), or run `{install_command()}` beside mkdocs.yml")
+        raise BrowserEngineError("npm is not installed: install Node.js with npm (Debian: `apt "
+                                 f"install npm`), or run `{install_command()}` beside mkdocs.yml")
     return f"Installed the Pyodide runtime: {fetch_runtime(folder, npm)}"
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from site_plugins.authoring.cli import main
 from site_plugins.authoring.new_system import NewSystemError, missing_config, write_system
+from site_plugins.examples.browser_engine import runtime_fetch
 
 
 def test_it_writes_a_project_declaring_the_system_and_a_chapter(tmp_path: Path) -> None:
@@ -88,3 +89,24 @@ def test_a_name_that_cannot_be_a_new_package_is_refused(tmp_path: Path, name: st
 def test_a_title_that_would_break_the_files_is_refused(tmp_path: Path) -> None:
     with pytest.raises(NewSystemError, match="holds a quote"):
         write_system(tmp_path, "ember", 'Ember "the sequel"')
+
+
+def test_runtime_without_npm_says_what_to_install(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(runtime_fetch, "find_npm", lambda: None)
+    assert main(["runtime", "--cache", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == (
+        "rules-reference: npm is not installed: install Node.js with npm (Debian: `apt install "
+        "npm`), or run `npm install --no-save brotli-dec-wasm@2.3.2 pyodide@314.0.7` beside "
+        "mkdocs.yml\n")
+
+
+def test_runtime_says_where_an_installed_runtime_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = runtime_fetch.runtime_folder(tmp_path)
+    folder.mkdir(parents=True)
+    (folder / "installed").write_text("{}")
+    assert main(["runtime", "--cache", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == (
+        f"The Pyodide runtime is already installed: {folder / 'node_modules' / 'pyodide'}\n")

@@ -94,6 +94,13 @@ def test_a_system_of_a_package_that_is_not_installed_has_no_wheel() -> None:
         build_wheel(system=missing)
 
 
+def test_a_system_of_a_module_that_is_no_package_is_refused() -> None:
+    module = System("rules_core.dice", "Dice", "Dice", "", "", "dice/index.md", "Dice",
+                    (("Rules", "rules"),))
+    with pytest.raises(BrowserEngineError, match="rules_core.dice is a module, not a package"):
+        build_wheel(system=module)
+
+
 def test_two_systems_of_one_package_outside_rules_core_are_refused() -> None:
     one, two = (System(f"games.{name}", name, name, "", "", f"{name}/index.md", name,
                        (("Rules", "rules"),)) for name in ("one", "two"))

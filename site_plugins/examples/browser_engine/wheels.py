@@ -111,10 +111,13 @@ def _package_folder(package: str) -> Path:
         spec = importlib.util.find_spec(package)
     except ImportError:
         spec = None
-    locations = list(spec.submodule_search_locations or ()) if spec is not None else []
-    if not locations:
+    if spec is None:
         raise BrowserEngineError(f"the package {package} was not found: a system's package "
                                  "must be installed (pip install -e <its project>)")
+    locations = list(spec.submodule_search_locations or ())
+    if not locations:
+        raise BrowserEngineError(f"{package} is a module, not a package: a system's package "
+                                 "is a folder with an __init__.py (and its modules)")
     return Path(locations[0])
 
 
