@@ -97,7 +97,7 @@ def test_a_system_of_a_package_that_is_not_installed_has_no_wheel() -> None:
 def test_a_system_of_a_module_that_is_no_package_is_refused() -> None:
     module = System("rules_core.dice", "Dice", "Dice", "", "", "dice/index.md", "Dice",
                     (("Rules", "rules"),))
-    with pytest.raises(BrowserEngineError, match="rules_core.dice is a module, not a package"):
+    with pytest.raises(BrowserEngineError, match=r"rules_core\.dice is a module, not a package"):
         build_wheel(system=module)
 
 
