@@ -8,11 +8,14 @@ timed with ``time.perf_counter``. The questions are answered in rounds (every qu
 per round, ``--repeat`` rounds) and the median per question is reported; the first round's
 figure (the first time this process answers it, icepool's own caches cold) is kept as well.
 ``import icepool`` is done before the first round and timed on its own, in fresh processes.
+Each question's steps (what ``rules_core.odds`` charges it against its budget, ``BUDGET``) are
+counted in CPython: they are the same in Pyodide, being counted, not timed.
 
 The same measurement runs twice: here in CPython, and inside Pyodide (the npm package in
 ``node_modules/pyodide``) under Node by ``benchmarks/odds_pyodide.mjs``, which installs our
 wheel and icepool's (built by ``site_plugins.examples.browser_engine.runtime``), mounts the
-repository and calls :func:`measure` of this file. Goals: each question at most 50 ms in
+repository and calls :func:`measure` of this file (with every system's wheel, so that every
+chapter's questions are asked there too). Goals: each question at most 50 ms in
 CPython and 200 ms in Pyodide.
 
     python benchmarks/odds.py [--repeat 5] [--no-pyodide]
@@ -35,7 +38,7 @@ from typing import Any
 
 import rules_core.odds as engine
 from rules_core.odds_text import describe
-from rules_core.question import Question
+from rules_core.question import AtLeast, Question, Repeated, Wins
 from site_plugins.examples.language.verify import verify_page
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,8 +79,23 @@ def measure(questions: list[Question], repeat: int) -> list[dict[str, Any]]:
             engine.answer(question)
             times.append((time.perf_counter() - start) * 1000)
     return [{"question": repr(q), "kind": type(q).__name__, "words": describe(q),
-             "samples_ms": [round(t, 3) for t in times]}
+             "steps": steps(q), "samples_ms": [round(t, 3) for t in times]}
             for q, times in zip(questions, samples, strict=True)]
+
+
+def steps(question: Question) -> int | None:
+    """The steps ``rules_core.odds`` charges answering ``question`` (``None``: past its
+    budget)."""
+    if not isinstance(question, AtLeast | Wins | Repeated):
+        return 0
+    meter = engine._Meter(engine.BUDGET)
+    try:
+        engine._work_out(question, meter)
+    except engine.OddsTooLarge:
+        return None
+    except engine.OddsUnavailable:
+        pass
+    return meter.budget - meter.left
 
 
 def cpython_import_ms(runs: int) -> list[float]:
@@ -92,14 +110,16 @@ def cpython_import_ms(runs: int) -> list[float]:
 
 def run_pyodide(repeat: int) -> dict[str, Any]:
     """The Pyodide side's JSON (see ``odds_pyodide.mjs``)."""
-    from site_plugins.examples.browser_engine.runtime import build_wheel, installed_wheel
+    from rules_core.system import systems
+    from site_plugins.examples.browser_engine.wheels import build_wheel, installed_wheel
 
     node = shutil.which("node")
     if node is None:
         raise SystemExit("node is not installed: use --no-pyodide")
     with tempfile.TemporaryDirectory() as tmp:
         paths = []
-        for wheel in (build_wheel(), installed_wheel("icepool")):
+        for wheel in (build_wheel(), *(build_wheel(system=s) for s in systems()),
+                      installed_wheel("icepool")):
             paths.append(Path(tmp) / wheel.file_name)
             paths[-1].write_bytes(wheel.data)
         command = [node, str(NODE_SCRIPT), str(PYODIDE), str(ROOT), str(repeat),
@@ -119,7 +139,7 @@ def merge(cpython: list[dict[str, Any]], pyodide: list[dict[str, Any]] | None
     by_repr = {row["question"]: row for row in pyodide or []}
     rows = []
     for row in cpython:
-        merged = {**{k: row[k] for k in ("question", "kind", "words")},
+        merged = {**{k: row[k] for k in ("question", "kind", "words", "steps")},
                   "cpython_ms": round(statistics.median(row["samples_ms"]), 3),
                   "cpython_first_ms": row["samples_ms"][0],
                   "cpython_samples_ms": row["samples_ms"]}
@@ -169,6 +189,9 @@ def print_report(summary: dict[str, Any], rows: list[dict[str, Any]]) -> None:
         for row in sorted(rows, key=lambda r: -r.get(f"{side}_ms", 0))[:5]:
             if f"{side}_ms" in row:
                 print(f"  {row[f'{side}_ms']:9.2f}  {row['words'][:80]}")
+    counted = summary["steps"]
+    print(f"steps: max {counted['max']:,} of a budget of {counted['budget']:,}; past the "
+          f"budget: {len(counted['past_budget'])}")
 
 
 def main() -> None:
@@ -196,6 +219,9 @@ def main() -> None:
         "missing_in_pyodide": [r["question"] for r in rows if pyodide and "pyodide_ms" not in r],
         "answers_differ": [r["question"] for r in rows if not r.get("same_words", True)],
     }
+    counted = [row["steps"] for row in rows if row["steps"] is not None]
+    summary["steps"] = {"budget": engine.BUDGET, "max": max(counted, default=0),
+                        "past_budget": [r["question"] for r in rows if r["steps"] is None]}
     summary["cpython"] = summarize(rows, "cpython")
     summary["pyodide"] = summarize(rows, "pyodide")
     out = ROOT / "benchmarks" / "results"

@@ -9,12 +9,13 @@ faces from its own seedable ``random.Random``. Nothing here reads or seeds the g
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
 from rules_core.errors import DiceScriptError
-from rules_core.limits import check_roll_size
+from rules_core.limits import MAX_SIDES, check_roll_size
 from rules_core.words import count as count_of
 from rules_core.words import noun
 
@@ -45,6 +46,9 @@ class DiceSource(Protocol):
 def parse_faces(text: str | Iterable[int]) -> tuple[int, ...]:
     """Read faces written as in a rules text: ``"6 6 5 4 2 1"`` (commas allowed).
 
+    A face past the most sides a die may have (:data:`~rules_core.limits.MAX_SIDES`) is
+    refused here, whatever its length, as no die could show it.
+
     Examples:
         >>> parse_faces("6 6, 5")
         (6, 6, 5)
@@ -55,16 +59,34 @@ def parse_faces(text: str | Iterable[int]) -> tuple[int, ...]:
         for word in words:
             if not (word.isascii() and word.isdigit()):
                 raise DiceScriptError(
-                    f"{word!r} in {text!r} is not a die face: write faces as whole numbers "
-                    'in the digits 0 to 9, like "6 6 5 4 2 1"'
+                    f"{word[:20]!r} in {text[:60]!r} is not a die face: write faces as whole "
+                    'numbers in the digits 0 to 9, like "6 6 5 4 2 1"'
                 )
+            if len(word.lstrip("0")) > len(str(MAX_SIDES)):  # before int(): it may be huge
+                raise DiceScriptError(_past_every_die(len(word.lstrip("0")), word))
             faces.append(int(word))
-        return tuple(faces)
+        return tuple(_on_some_die(face) for face in faces)
     given = tuple(text)
     for face in given:
         if isinstance(face, bool) or not isinstance(face, int):
-            raise DiceScriptError(f"{face!r} is not a die face: faces are whole numbers")
-    return given
+            raise DiceScriptError(f"{face!r:.40} is not a die face: faces are whole numbers")
+    return tuple(_on_some_die(face) for face in given)
+
+
+def _on_some_die(face: int) -> int:
+    """``face``, unless no die the engine rolls has it."""
+    if abs(face) > MAX_SIDES:
+        size = abs(face)
+        digits = len(str(size)) if size.bit_length() < 14_000 else int(math.log10(size)) + 1
+        raise DiceScriptError(_past_every_die(digits, face))
+    return face
+
+
+def _past_every_die(digits: int, face: object) -> str:
+    """Why a face of ``digits`` digits is refused (the face itself named when it is short)."""
+    what = f"the face {face}" if digits <= 12 else f"a face of {digits:,} digits"
+    return (f"{what} cannot come up on any die: a die has at most {MAX_SIDES:,} faces "
+            "(rules_core.limits.MAX_SIDES); write the faces the dice showed, like \"6 5 1\"")
 
 
 def format_faces(faces: Iterable[int]) -> str:

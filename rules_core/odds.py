@@ -16,11 +16,26 @@ Every answer is exact, as ``Fraction`` values (the standard library's ``fraction
 Where no exact answer can be given, [`answer`][rules_core.odds.answer] returns ``None`` and
 the card shows no figure: never a sampled estimate dressed as exact. Cards word the answers
 with [`odds_text`][rules_core.odds_text].
+
+Every answer has a budget, [`BUDGET`][rules_core.odds.BUDGET] steps, a step being one pair of
+outcomes combined: a value of one die with a sum of the dice before it, one roll's reading
+with another's in a contest, a chain of explosions still going with the kind of face the
+next die shows (a pair of weights thousands of bits long counts more than one). Each costly
+part of the work is charged before it is done, from the sizes of the distributions it starts
+from (icepool's evaluation of a pool that keeps some dice, from a measured estimate); an
+answer whose charges would pass the budget is not worked out, and is
+[`too_large`][rules_core.odds.too_large]: its card says there are no exact odds for the
+roll because it is too large. A roll that keeps some dice or reads one die is past the
+budget too where its die has more than
+[`MAX_POOL_OUTCOMES`][rules_core.odds.MAX_POOL_OUTCOMES] values. The steps are counted,
+not timed, from exact sizes: the same question gets the same verdict on every machine, in
+CPython and in Pyodide, whatever was answered before.
 """
 
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -47,6 +62,19 @@ if TYPE_CHECKING:
 LIMIT = "limit"
 """The outcome for rolls the engine refuses because a limit was reached (tests set limits)."""
 
+BUDGET = 2_000_000
+"""The most steps one question's answer may take, one step being one pair of outcomes
+combined (see the module's docstring). 2d1000 summed takes 1,000,000 steps, 3d1000 about
+3,000,000 and 20d1000 about 190 million; the costliest question this site's cards ask (a
+contest of 10-again pools) takes 72,156. A step costs about 0.1 to 0.5 µs in CPython and
+twice that in Pyodide, so an answer near the budget takes up to half a second in CPython and
+about a second in Pyodide, well within a Reroll's time limit (README, "Performance")."""
+
+MAX_POOL_OUTCOMES = 200
+"""The most values one die may take in a roll that keeps some of its dice or reads its highest
+or lowest die: icepool works such a pool out one value at a time, one level of Python's
+recursion each (a d1000 would pass CPython's default limit of 1,000)."""
+
 #: Largest explosion chain the bounds of a contest follow before giving up.
 _MAX_CAP = 4096
 #: Tail mass below which the bounds of a contest are considered tight enough.
@@ -55,6 +83,28 @@ _TIGHT = Fraction(1, 10**12)
 
 class OddsUnavailable(Exception):
     """The question has no exact answer here (the message says why)."""
+
+
+class OddsTooLarge(OddsUnavailable):
+    """Working the answer out would take more than [`BUDGET`][rules_core.odds.BUDGET] steps
+    (or a pool's die more than [`MAX_POOL_OUTCOMES`][rules_core.odds.MAX_POOL_OUTCOMES]
+    values)."""
+
+
+class _Meter:
+    """The steps one answer has left: each costly part of the work is charged before it is
+    done, so an answer past the budget stops before it spends it."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.left = budget
+
+    def charge(self, steps: int, what: str) -> None:
+        """Take ``steps`` for ``what``, or raise :class:`OddsTooLarge` if they are not left."""
+        self.left -= steps
+        if self.left < 0:
+            raise OddsTooLarge(f"{what} would take the answer past its budget of "
+                               f"{self.budget:,} steps")
 
 
 @dataclass(frozen=True)
@@ -92,10 +142,26 @@ def answer(question: Question) -> Answer | None:
     if isinstance(question, Settled):
         certain = Fraction(1 if question.succeeded else 0)
         return Answer(certain, certain)
-    try:
-        return _answer(question)
-    except OddsUnavailable:
-        return None
+    found = _answer(question)
+    return found if isinstance(found, Answer) else None
+
+
+def too_large(question: Question) -> bool:
+    """Whether ``question`` has no answer because working it out would take more than
+    [`BUDGET`][rules_core.odds.BUDGET] steps (cached with the answer).
+
+    Examples:
+        20d1000 summed is past the budget; 2d1000 is well within it:
+
+        >>> from rules_core.procedure import Procedure
+        >>> from rules_core.question import AtLeast
+        >>> big, small = Procedure(20, 1000), Procedure(2, 1000)
+        >>> too_large(AtLeast(big, 10000)), too_large(AtLeast(small, 1000))
+        (True, False)
+    """
+    if isinstance(question, NoOdds | Settled):
+        return False
+    return isinstance(_answer(question), OddsTooLarge)
 
 
 def distribution(procedure: Procedure, limit: int | None = None) -> dict[Any, Fraction]:
@@ -111,7 +177,7 @@ def distribution(procedure: Procedure, limit: int | None = None) -> dict[Any, Fr
     """
     if limit is None and _explosion(procedure) is not None:
         raise OddsUnavailable("exploding dice have infinitely many outcomes")
-    die = _reading_die(procedure, limit, cap=None)
+    die = _reading_die(procedure, limit, None, _Meter(BUDGET))
     total = Fraction(die.denominator())
     return {(LIMIT if outcome >= _SENTINEL else outcome): Fraction(q) / total
             for outcome, q in die.items()}
@@ -121,23 +187,34 @@ def distribution(procedure: Procedure, limit: int | None = None) -> dict[Any, Fr
 
 
 @functools.lru_cache(maxsize=4096)
-def _answer(question: AtLeast | Wins | Repeated) -> Answer:
+def _answer(question: AtLeast | Wins | Repeated) -> Answer | OddsUnavailable:
+    """The answer to ``question``, or why there is none (both cached: a question past the
+    budget is not worked out twice)."""
+    try:
+        return _work_out(question, _Meter(BUDGET))
+    except OddsUnavailable as why:
+        return why.with_traceback(None)
+
+
+def _work_out(question: AtLeast | Wins | Repeated, meter: _Meter) -> Answer:
     if isinstance(question, Repeated):
-        each = answer(question.each)
-        if each is None:
-            raise OddsUnavailable("no odds for each try")
+        each = _answer(question.each)
+        if not isinstance(each, Answer):
+            raise type(each)(f"no odds for each try: {each}")
         return Answer(_at_least_successes(each.low, question.needed, question.tries),
                       _at_least_successes(each.high, question.needed, question.tries))
     if isinstance(question, AtLeast):
         p = question.procedure
-        die = _reading_die(p, None, cap=_cap_for(p, question.value + 1))
+        cap = _cap_for(p, question.value + 1)
+        die = _reading_die(p, None, cap, meter)
+        mean = _mean(p, meter, die if cap is None else None)
         chance = _at_least(die, question.value)
         above = _at_least(die, question.value + 1)
         if chance == 1 and above < 1:  # the lowest reading: "or more" says nothing, give
             exactly = chance - above  # its own chance
-            return Answer(exactly, exactly, _mean(p), exactly=True)
-        return Answer(chance, chance, _mean(p))
-    return _wins(question.procedure, question.against, question.margin)
+            return Answer(exactly, exactly, mean, exactly=True)
+        return Answer(chance, chance, mean)
+    return _wins(question.procedure, question.against, question.margin, meter)
 
 
 def _at_least_successes(p: Fraction, needed: int, tries: int) -> Fraction:
@@ -146,26 +223,27 @@ def _at_least_successes(p: Fraction, needed: int, tries: int) -> Fraction:
                 for k in range(max(needed, 0), tries + 1)), Fraction(0))
 
 
-def _wins(actor: Procedure, opponent: Procedure, margin: int) -> Answer:
+def _wins(actor: Procedure, opponent: Procedure, margin: int, meter: _Meter) -> Answer:
     actor_explodes = _explosion(actor) is not None
     opponent_explodes = _explosion(opponent) is not None
     cap = 16
     while True:
-        a = _reading_die(actor, None, cap=cap if actor_explodes else None)
-        b = _reading_die(opponent, None, cap=cap if opponent_explodes else None)
+        a = _reading_die(actor, None, cap if actor_explodes else None, meter)
+        b = _reading_die(opponent, None, cap if opponent_explodes else None, meter)
         tail = _tail(a, actor, cap) + _tail(b, opponent, cap)
         if tail <= _TIGHT or cap >= _MAX_CAP:
             break
         cap *= 2
     if not (actor_explodes or opponent_explodes):
-        exact = _p_margin(a, b, margin)
+        exact = _p_margin(a, b, margin, meter)
         return Answer(exact, exact)
-    low = _p_margin(a, _open_tail(b, opponent, cap), margin)
-    high = _p_margin(_open_tail(a, actor, cap), b, margin)
+    low = _p_margin(a, _open_tail(b, opponent, cap), margin, meter)
+    high = _p_margin(_open_tail(a, actor, cap), b, margin, meter)
     return Answer(low, high)
 
 
-def _p_margin(a: icepool.Die[int], b: icepool.Die[int], margin: int) -> Fraction:
+def _p_margin(a: icepool.Die[int], b: icepool.Die[int], margin: int, meter: _Meter) -> Fraction:
+    meter.charge(len(a) * len(b) * _pair_steps(_bits(a), _bits(b)), "a contest")
     return _at_least(a - b, margin)
 
 
@@ -218,19 +296,20 @@ def _cap_for(procedure: Procedure, value: int) -> int | None:
 _SENTINEL = 10**9
 
 
-def _reading_die(procedure: Procedure, limit: int | None, cap: int | None) -> icepool.Die[int]:
+def _reading_die(procedure: Procedure, limit: int | None, cap: int | None,
+                 meter: _Meter) -> icepool.Die[int]:
     """The distribution of ``procedure``'s reading. With ``cap`` (exploding dice only), every
     reading of ``cap`` or more (before ``plus``) is gathered at ``cap``; with ``limit``, every
-    roll the engine would refuse is ``_SENTINEL``."""
+    roll the engine would refuse is ``_SENTINEL``. Its work is charged to ``meter``."""
 
     if type(procedure.reading) not in _KNOWN_READINGS:
         raise OddsUnavailable(f"a {type(procedure.reading).__name__} reading has no exact odds "
                               "here")
-    per_die = _per_die(procedure, limit, cap)
+    per_die = _per_die(procedure, limit, cap, meter)
     refused = Fraction(per_die.quantity(">=", _SENTINEL), per_die.denominator())
     if refused:  # a roll is refused if any of its dice is: read the others apart, then mix
         per_die = per_die.reroll([o for o in per_die.outcomes() if o >= _SENTINEL], depth="inf")
-    die = _pool_of(procedure, per_die)
+    die = _pool_of(procedure, per_die, meter)
     if cap is not None:
         die = die.map(lambda x: min(x, cap))
     plus = procedure.modifier
@@ -249,7 +328,8 @@ def _reading_die(procedure: Procedure, limit: int | None, cap: int | None) -> ic
     return _die_of(weights)
 
 
-def _per_die(procedure: Procedure, limit: int | None, cap: int | None) -> icepool.Die[int]:
+def _per_die(procedure: Procedure, limit: int | None, cap: int | None,
+             meter: _Meter) -> icepool.Die[int]:
     """What one die (with the dice it adds by exploding) is worth to the reading."""
     face = _face_die(procedure, limit)
     value = _value_of(procedure)
@@ -260,23 +340,69 @@ def _per_die(procedure: Procedure, limit: int | None, cap: int | None) -> icepoo
         raise OddsUnavailable("keeping dice after they explode is not supported")
     if isinstance(procedure.reading, Highest | Lowest):
         raise OddsUnavailable("reading one die of exploding dice is not supported")
-    return _chain_die(face, procedure.sides, blow, value, limit, cap)
+    return _chain_die(face, procedure.sides, blow, value, (limit, cap), meter)
 
 
-def _pool_of(procedure: Procedure, per_die: icepool.Die[int]) -> icepool.Die[int]:
+def _pool_of(procedure: Procedure, per_die: icepool.Die[int], meter: _Meter
+             ) -> icepool.Die[int]:
     """The sum of ``procedure.size`` such dice, or of the ones its keep step keeps."""
     import icepool
 
     keep = _keep_step(procedure)
-    n = procedure.size if keep is None else max(min(keep.n, procedure.size), 0)
+    size = procedure.size
+    n = size if keep is None else max(min(keep.n, size), 0)
     if n == 0:
         return icepool.Die([0])
     if isinstance(procedure.reading, Highest | Lowest):
+        meter.charge(_pool_steps(per_die, size, 1), "a pool read by one die")
         return _one_die_of(procedure, per_die, keep, n)
-    if keep is None or n == procedure.size:
-        return procedure.size @ per_die
-    pool = icepool.Pool([per_die] * procedure.size)
+    if keep is None or n == size:
+        meter.charge(_sum_steps(per_die, size), f"a sum of {size} dice")
+        return size @ per_die
+    meter.charge(_pool_steps(per_die, size, n), f"keeping {n} of {size} dice")
+    pool = icepool.Pool([per_die] * size)
     return (pool.highest(n) if isinstance(keep, KeepHighest) else pool.lowest(n)).sum()
+
+
+def _sum_steps(die: icepool.Die[int], size: int) -> int:
+    """The steps of ``size @ die``: icepool adds one die at a time, each of its values to
+    each sum of the dice before it (after *k* dice, at most *k* times the die's spread plus
+    one sums, and at most its values to the power *k*), their weights *k* times as long as
+    the die's."""
+    values, spread, bits = len(die), int(die.max_outcome() - die.min_outcome()), _bits(die)
+    return sum(min(k * spread + 1, values ** k) * values * _pair_steps(k * bits, bits)
+               for k in range(1, size))
+
+
+#: The product of two weights' lengths in bits that costs one step more than a pair's
+#: bookkeeping (two weights 1,024 bits long each: two steps).
+_LONG_PRODUCT = 2**20
+
+
+def _pair_steps(bits: int, other_bits: int) -> int:
+    """What combining one pair of outcomes costs, in steps, when their weights are that
+    long: one step, and more where the weights are long numbers (dice whose explosions
+    were followed hundreds of times deep)."""
+    return 1 + bits * other_bits // _LONG_PRODUCT
+
+
+def _bits(die: icepool.Die[int]) -> int:
+    """How long ``die``'s weights are, in bits (its denominator's length)."""
+    return int(die.denominator()).bit_length()
+
+
+def _pool_steps(die: icepool.Die[int], size: int, kept: int) -> int:
+    """What icepool's evaluation of a pool of ``size`` such dice costs, in steps, when it
+    keeps ``kept`` of them and sums them (or reads one, ``kept`` 1): for each value of the
+    die, each number of dice left and each sum of the dice kept so far, one step, and that
+    again for every ten dice kept (its work grows with the dice it keeps: measured on
+    pools of 2 to 100 dice keeping 1 to 99, this keeps a step within the cost of one pair
+    of a sum)."""
+    values, spread = len(die), int(die.max_outcome() - die.min_outcome())
+    if values > MAX_POOL_OUTCOMES:
+        raise OddsTooLarge(f"a pool of dice with {values} values each (at most "
+                           f"{MAX_POOL_OUTCOMES} are worked out when dice are kept)")
+    return values * size * (kept * spread + 1) * (1 + kept // 10)
 
 
 def _one_die_of(procedure: Procedure, per_die: icepool.Die[int],
@@ -347,58 +473,80 @@ def _value_of(procedure: Procedure) -> Callable[[int], int]:
 
 
 def _chain_die(first: icepool.Die[int], sides: int, blow: Explode, value: Callable[[int], int],
-               limit: int | None, cap: int | None) -> icepool.Die[int]:
+               bounds: tuple[int | None, int | None], meter: _Meter) -> icepool.Die[int]:
     """What one die and the dice its explosions add are worth together.
 
-    The first die shows ``first``'s faces; each die added is a plain die. With ``limit``, a
-    chain that would add more than ``limit`` dice is ``_SENTINEL``; with ``cap``, every
-    chain worth ``cap`` or more is gathered at ``cap``.
+    The first die shows ``first``'s faces; each die added is a plain die. ``bounds`` is
+    ``(limit, cap)``: with ``limit``, a chain that would add more than ``limit`` dice is
+    ``_SENTINEL``; with ``cap``, every chain worth ``cap`` or more is gathered at ``cap``.
+
+    Chances are whole weights over the chain's denominator (``first``'s, times ``sides`` for
+    each die added), and an added die's faces are taken by kind (what a face is worth and
+    whether it explodes): a d1000 counting successes adds at most four kinds, not 1,000
+    faces. Each die added is charged to ``meter``: a step per chain still going and kind,
+    and one per chain settled (its weight is brought over the new denominator).
     """
+    import icepool
 
-    plain = {f: Fraction(1, sides) for f in range(1, sides + 1)}
-    start = {f: Fraction(q, first.denominator()) for f, q in first.items()}
-    done: dict[int, Fraction] = {}
-    going: dict[int, Fraction] = {}  # value so far of chains whose last die explodes
+    limit, cap = bounds
+    if limit is None and _never_settles(first, sides, blow, value):
+        raise OddsUnavailable("an exploding chain that does not settle")
+    refused = first.quantity(">=", _SENTINEL)
+    done: dict[int, int] = {_SENTINEL: refused} if refused else {}
+    going: dict[int, int] = {}  # value so far of chains whose last die explodes
 
-    def settle(faces: dict[int, Fraction], base: dict[int, Fraction]) -> None:
-        for so_far, p_so_far in base.items():
-            for face, p in faces.items():
-                if face >= _SENTINEL:
-                    done[_SENTINEL] = done.get(_SENTINEL, Fraction(0)) + p_so_far * p
-                    continue
-                worth = so_far + value(face)
-                target = going if face in blow.faces else done
+    def settle(base: dict[int, int], faces: list[tuple[int, bool, int]]) -> None:
+        for so_far, q_so_far in base.items():
+            for face_worth, explodes, q in faces:
+                worth = so_far + face_worth
+                target = going if explodes else done
                 if cap is not None and worth >= cap:
                     worth, target = cap, done
-                target[worth] = target.get(worth, Fraction(0)) + p_so_far * p
+                target[worth] = target.get(worth, 0) + q_so_far * q
 
-    settle(start, {0: Fraction(1)})
+    settle({0: 1}, [(value(f), f in blow.faces, q) for f, q in first.items() if f < _SENTINEL])
+    kinds = Counter((value(f), f in blow.faces) for f in range(1, sides + 1))
+    plain = [(worth, explodes, n) for (worth, explodes), n in kinds.items()]
     added = 0
     while going:
         if limit is not None and added >= limit:
-            done[_SENTINEL] = done.get(_SENTINEL, Fraction(0)) + sum(going.values())
+            done[_SENTINEL] = done.get(_SENTINEL, 0) + sum(going.values())
             break
         if cap is None and limit is None:
             raise OddsUnavailable("an exploding chain with no bound")
         if added > _MAX_CAP * 4:
             raise OddsUnavailable("an exploding chain that does not settle")
+        meter.charge(len(going) * len(plain) + len(done), "an exploding chain")
         base, going = going, {}
-        settle(plain, base)
+        done = {worth: q * sides for worth, q in done.items()}
+        settle(base, plain)
         added += 1
-    return _die_of(done)
+    return icepool.Die(done)
 
 
-def _mean(procedure: Procedure) -> Fraction | None:
-    """The mean reading, exactly (``None`` where the roll has no finite mean here)."""
+def _never_settles(first: icepool.Die[int], sides: int, blow: Explode,
+                   value: Callable[[int], int]) -> bool:
+    """Whether some chains never reach a cap: the first die may explode, and a face that
+    explodes is worth nothing (1s rolled again, counting 8s and up), so a chain may go on
+    and on without its worth growing."""
+    may_explode = any(face in blow.faces for face in first.outcomes())
+    return may_explode and any(value(f) <= 0 for f in blow.faces if 1 <= f <= sides)
+
+
+def _mean(procedure: Procedure, meter: _Meter, die: icepool.Die[int] | None = None
+          ) -> Fraction | None:
+    """The mean reading, exactly (``None`` where the roll has no finite mean here); ``die``
+    is the reading's distribution, where it has been worked out already."""
     blow = _explosion(procedure)
     if blow is None:
-        die = _reading_die(procedure, None, cap=None)
+        if die is None:
+            die = _reading_die(procedure, None, None, meter)
         return Fraction(sum(o * q for o, q in die.items()), die.denominator())
     if _keep_step(procedure) is not None:
         return None
     plus, minimum = _adjustment(procedure)
     if plus or minimum:
-        return _adjusted_mean(procedure, plus, minimum)
+        return _adjusted_mean(procedure, plus, minimum, meter)
     value = _value_of(procedure)
     face = _face_die(procedure, None)
     sides = procedure.sides
@@ -423,16 +571,17 @@ def _mean(procedure: Procedure) -> Fraction | None:
     return mean + bonus * (1 - first_nothing ** procedure.size)
 
 
-def _adjusted_mean(procedure: Procedure, plus: int, minimum: int) -> Fraction | None:
+def _adjusted_mean(procedure: Procedure, plus: int, minimum: int,
+                   meter: _Meter) -> Fraction | None:
     """The mean of a count with ``plus`` and ``minimum`` whose dice explode: the mean without
     them, plus ``plus``, plus what the floor adds back below it (a finite sum)."""
     reading = procedure.reading
     assert isinstance(reading, CountAtLeast)
     plain = replace(procedure, reading=replace(reading, plus=0, minimum=0))
-    base = _mean(plain)
+    base = _mean(plain, meter)
     if base is None:
         return None
     low = max(minimum, 0) - plus  # readings below this are lifted to the floor
-    die = _reading_die(plain, None, cap=max(low, 1))
+    die = _reading_die(plain, None, max(low, 1), meter)
     lifted = Fraction(sum(max(low - o, 0) * q for o, q in die.items()), die.denominator())
     return base + plus + lifted

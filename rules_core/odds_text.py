@@ -5,20 +5,26 @@
 sentence, e.g. ``Tam: 3 or more successes on 6d6: 32.0% (233/729); on average 2
 successes``. A percentage is rounded to one decimal; the exact fraction follows it when its
 denominator has at most four digits, and a long shot whose fraction is too long to read
-says "about 1 in 40" instead.
+says "about 1 in 40" instead. A question whose answer would take more than the budget of
+exact odds ([`BUDGET`][rules_core.odds.BUDGET]) says there are no exact odds for the roll,
+and why: ``…: no exact odds for this roll (too large).``
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from rules_core.odds import Answer, answer
+from rules_core.odds import Answer, answer, too_large
 from rules_core.question import AtLeast, NoOdds, Question, Repeated, Settled, Wins
 from rules_core.words import count
 
 MAX_SHOWN_DENOMINATOR = 9999
 """Largest denominator shown as a fraction beside a percentage: four digits, what a reader
 takes in at a glance (``(233/729)``, not ``(9176457/10000000)``)."""
+
+TOO_LARGE = "(too large)"
+"""What follows "no exact odds for this roll" where working them out would take more than
+[`BUDGET`][rules_core.odds.BUDGET] steps."""
 
 LONG_SHOT = Fraction(1, 10)
 """At or below this chance, a percentage whose fraction is not shown is followed by "about 1
@@ -40,11 +46,18 @@ def describe(question: Question) -> str:
         verdict = "certain" if question.succeeded else "no chance"
         return f"{question.what}: {verdict}, {question.why}."
     found = answer(question)
+    why = f" {TOO_LARGE}" if found is None and too_large(question) else ""
     if isinstance(question, AtLeast):
-        return _at_least(question, found)
+        return _at_least(question, found, why)
     if isinstance(question, Wins):
-        return _wins(question, found)
-    return _repeated(question, found)
+        return _wins(question, found, why)
+    return _repeated(question, found, why)
+
+
+def says_too_large(line: str) -> bool:
+    """Whether an odds line (from :func:`describe`) says its roll is too large for exact
+    odds."""
+    return line.endswith(f"{TOO_LARGE}.")
 
 
 def chance(found: Answer) -> str:
@@ -70,7 +83,7 @@ def number(value: Fraction) -> str:
     return f"{float(value):.1f}".rstrip("0").rstrip(".")
 
 
-def _at_least(question: AtLeast, found: Answer | None) -> str:
+def _at_least(question: AtLeast, found: Answer | None, why: str) -> str:
     reading = question.procedure.reading
     what = question.procedure.describe() + (f" ({question.note})" if question.note else "")
     value = question.value
@@ -82,25 +95,25 @@ def _at_least(question: AtLeast, found: Answer | None) -> str:
     head = f"{each}{question.who}: {head}" if question.who else f"{each}{head}"
     head = head[0].upper() + head[1:]
     if found is None:
-        return f"{head} on {what}: no exact odds for this roll."
+        return f"{head} on {what}: no exact odds for this roll{why}."
     text = f"{head} on {what}: {chance(found)}"
     if found.mean is not None:
         text += f"; on average {number(found.mean)}{reading.mean_unit(found.mean == 1)}"
     return text
 
 
-def _wins(question: Wins, found: Answer | None) -> str:
+def _wins(question: Wins, found: Answer | None, why: str) -> str:
     note = f" ({question.note})" if question.note else ""
     each = f"Each {question.per}, the chance" if question.per else "Chance"
     head = f"{each} {question.actor} wins against {question.opponent}{note}"
-    return f"{head}: {chance(found)}" if found else f"{head}: no exact odds for this contest."
+    return f"{head}: {chance(found)}" if found else f"{head}: no exact odds for this contest{why}."
 
 
-def _repeated(question: Repeated, found: Answer | None) -> str:
+def _repeated(question: Repeated, found: Answer | None, why: str) -> str:
     tries = count(question.tries, question.each.per or "try")
     note = f" ({question.tries_note})" if question.tries_note else ""
     head = (f"{question.what}: {count(question.needed, 'success')} within {tries}{note}")
-    return f"{head}: {chance(found)}" if found else f"{head}: no exact odds."
+    return f"{head}: {chance(found)}" if found else f"{head}: no exact odds{why}."
 
 
 def _percent(p: Fraction) -> str:

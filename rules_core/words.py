@@ -11,7 +11,7 @@ from rules_core.limits import check_rule_number
 
 #: Nouns whose plural is not the singular plus "s".
 _IRREGULAR = {"die": "dice", "success": "successes", "six": "sixes", "is": "are",
-              "was": "were", "this": "these"}
+              "was": "were", "this": "these", "try": "tries"}
 
 
 def noun(n: int, singular: str, plural: str = "") -> str:

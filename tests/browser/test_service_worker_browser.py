@@ -64,9 +64,13 @@ def test_a_reroll_installs_it_and_it_keeps_the_engine_s_files_and_nothing_else(
     reroll(page, "a-punch")
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     assert page.evaluate(REGISTERED) == [f"{sample_url}/rules-examples-sw.js"]
+    # The engine's worker writes the unpacked wasm last; a page left at once ends the worker
+    # (its .br is kept on the way, which a next visit reads instead).
+    wait_until_cached(page, "/pyodide.asm.wasm")
     page.goto(f"{sample_url}/script_tag/")  # read under the worker: not kept either
     expect(page.locator("html")).to_have_attribute("data-rx-cards", "ready")
-    found = wait_until_cached(page, "/pyodide.asm.wasm")
+    page.wait_for_timeout(800)
+    found = cached(page)
     assert len(found) == 1 and next(iter(found)).startswith("rules-examples-engine-"), found
     paths = next(iter(found.values()))
     assert [path for path in paths if not ENGINE_FILE.match(path)] == []

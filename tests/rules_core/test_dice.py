@@ -124,3 +124,16 @@ def test_a_number_of_dice_that_is_not_whole_says_so(count: object) -> None:
     with pytest.raises(DiceError, match=r"cannot roll .* dice: the number of dice must be a "
                                         "whole number, 0 or more"):
         RandomDice(seed=1).roll(count, 6)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("faces", ["6 " + "9" * 5001, [6, 10**5000]])
+def test_a_face_of_5001_digits_is_refused_before_it_is_read(faces: str | list[int]) -> None:
+    with pytest.raises(DiceScriptError, match="a face of 5,001 digits cannot come up on any "
+                                              "die: a die has at most 1,000 faces"):
+        ScriptedDice(faces)
+
+
+@pytest.mark.parametrize("faces", ["6 2000", [6, 2000], [-2000]])
+def test_a_face_past_every_die_is_named(faces: str | list[int]) -> None:
+    with pytest.raises(DiceScriptError, match=r"the face -?2000 cannot come up on any die"):
+        ScriptedDice(faces)

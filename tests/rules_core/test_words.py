@@ -33,3 +33,7 @@ def test_whole_gives_back_the_number_and_raises_the_error_named() -> None:
     assert whole(3, "lead", 1) == 3
     with pytest.raises(KeyError):
         whole(0, "lead", 1, error=KeyError)
+
+
+def test_tries_are_counted_as_english_says() -> None:
+    assert count(3, "try") == "3 tries" and count(1, "try") == "1 try"

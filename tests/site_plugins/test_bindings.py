@@ -154,3 +154,47 @@ def test_an_expression_may_hold_braces_strings_and_line_breaks() -> None:
 def test_an_expression_never_closed_is_an_error() -> None:
     ((line, message),) = errors(page(card("a"), "It [hits]{= a + (1\n\nNext."))
     assert line == 5 and "is never closed" in message
+
+
+@pytest.mark.parametrize("marker", ["{ : narrates }", "{: narate }", '{ :about="a-card" }'])
+def test_a_near_miss_of_a_marker_is_an_error_that_shows_how_a_marker_is_written(
+        marker: str) -> None:
+    ((line, message),) = errors(page(card("a"), "Told.\n" + marker))
+    assert line == 6 and f"cannot read {marker!r}" in message and "{: narrates }" in message
+
+
+def test_a_marker_at_the_end_of_a_paragraph_line_is_an_error_at_that_line() -> None:
+    ((line, message),) = errors(page(card("a"), "The guard\ngoes down. {: narrates }", "More."))
+    assert line == 6 and "shares its line with text" in message
+
+
+def test_near_misses_in_code_and_in_a_bound_value_are_not_read_as_markers() -> None:
+    text = page(card("about"), "Write `{ : narrates }` so. It is [1]{= {about: 1}[about]}.",
+                "```markdown\nTold. {: narrates }\n```")
+    near = page(card("about"), "Write { : narrates } so.")
+    assert (errors(text), len(errors(near))) == ([], 1)
+
+
+READING = ["a", "_", "len(_)", "max(a, 2)", "a.real", "[n for n in (a,)][0]", "{'x': a}['x']"]
+ACTING = {"[setattr(a, 'x', 9), a][1]": "uses setattr()",
+          "__import__('os').getpid() + a": "uses __import__()",
+          "exec('a = 9') or a": "uses exec()",
+          "(b := a)": "assigns b (with :=)",
+          "a.__class__": "reaches into .__class__"}
+
+
+def test_a_bound_value_that_does_more_than_read_is_an_error_at_its_line() -> None:
+    found = {expression: errors(page(card("a"), f"It is [1]{{= {expression}}}."))
+             for expression in [*READING, *ACTING]}
+    assert {expression: [(line, ACTING[expression] in message and "only reads" in message)
+                         for line, message in found[expression]] for expression in ACTING} \
+        == {expression: [(5, True)] for expression in ACTING}
+    assert [expression for expression in READING if found[expression]] == []
+
+
+def test_a_bound_value_that_names_nothing_of_the_page_never_changes_and_is_an_error() -> None:
+    constant = ["3", "1 + 2", "len('abc')", "[n for n in (3,)][0]", "(lambda n: n)(3)"]
+    flagged = [expression for expression in [*constant, *READING]
+               if any("never changes with the dice" in message for _line, message in
+                      errors(page(card("a"), f"It is [3]{{= {expression}}}.")))]
+    assert flagged == constant

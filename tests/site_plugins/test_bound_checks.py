@@ -5,15 +5,22 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 
 from site_plugins.examples.cards.render import page_card_data
 from site_plugins.examples.cards.reroll import parse_cards, reroll_page, rerun
+from site_plugins.examples.checking.bound_apart import KILL_AFTER, run_apart
+from site_plugins.examples.checking.checker import Checker
+from site_plugins.examples.checking.plain import run_from_data, run_to_data
 from site_plugins.examples.checking.update import update_page
-from site_plugins.examples.language.session import DiceMode
-from site_plugins.examples.language.verify import verify_page
+from site_plugins.examples.language.bound_values import Binding, BoundRun
+from site_plugins.examples.language.lexer import lex_page
+from site_plugins.examples.language.session import DiceMode, ExampleRun, Session
+from site_plugins.examples.language.verify import check_bound, verify_page
 from site_plugins.examples.site.page_cards import PageCards
+from tests.site_plugins.conftest import SLACK
 
 pytest_plugins = ["pytester"]
 
@@ -174,3 +181,74 @@ def test_a_name_a_refused_move_never_made_keeps_the_documented_text() -> None:
     runs = dict((card.index, run) for card, run in rerun(cards, 0, DiceMode.random(1)))
     again = next(b for b in runs[1].bound if b.binding.written == "1")
     assert again.raised == "NameError" and again.unmade == "again" and not again.text
+
+
+# -- bound values run apart (the build's worker: checking/bound_apart.py) ----------------------
+
+def apart(binding: str, later: str = ">>> log", limit: float = 1.0) -> list[ExampleRun]:
+    """A page whose first card makes ``x = 2`` and ``log = []``, a paragraph about it holding
+    ``binding``, and a later card; each example run with its bound values apart."""
+    lexed = lex_page(f"```rules-example\n>>> import os\n>>> x = 2\n>>> log = []\n```\n\n"
+                     f"It is {binding}.\n\nLater.\n\n```rules-example\n{later}\n```\n")
+    session = Session(limit, bound_runner=run_apart)
+    return [session.run(block.example) for block in lexed.blocks]
+
+
+def test_what_a_bound_value_changes_never_reaches_the_examples_after_it() -> None:
+    first, later = apart("[2]{= [log.append(99), x][1]}")
+    assert (first.bound[0].text, later.steps[0].output) == ("2", "[]\n")
+
+
+def test_a_bound_value_that_starts_a_process_fails_saying_so() -> None:
+    (ran,) = apart("[2]{= os.fork() * 0 + x}")[0].bound
+    assert (ran.stopped, ran.text) == ("started a process", "")
+
+
+def test_a_bound_value_that_ends_its_process_fails_and_the_next_ones_are_read() -> None:
+    ended, after = apart("[2]{= os._exit(3) or x} and [2]{= x}")[0].bound
+    assert (ended.stopped, after.text) == ("ended the process evaluating it", "2")
+    assert "exit status 3, as os._exit() does" in ended.error
+
+
+def test_a_long_call_into_c_is_ended_from_outside_soon_after_the_example_s_time() -> None:
+    start = time.monotonic()
+    stuck, after = apart("[2]{= sum(range(10**10 + x))} and [2]{= x}", limit=0.5)[0].bound
+    assert time.monotonic() - start < 0.5 + KILL_AFTER + SLACK
+    assert (stuck.stopped, after.stopped) == ("did not stop when its time ran out",
+                                              "was not evaluated")
+
+
+def test_a_bound_value_that_ends_its_process_fails_at_its_own_line(checker: Checker) -> None:
+    text = ("# P\n\n```rules-example\n>>> import os\n>>> x = 2\n```\n\nIt is [2]{= os._exit(0) "
+            "or x}.\n\nLater.\n\n```rules-example\n>>> x\n2\n```\n")
+    assert [str(f) for f in checker.verify("docs/p.md", text).all_failures] == [
+        "docs/p.md:8: the bound value's expression ended the process evaluating it\n"
+        "    [2]{= os._exit(0) or x}\n"
+        "  got:\n"
+        "    the expression ended the process evaluating it (exit status 0, as os._exit() "
+        "does): a bound value only reads what its example made\n"
+        "  The expression runs apart, in a process of its own, right after the example it "
+        "narrates: make it read a value, and nothing more."]
+
+
+def test_a_long_value_fails_with_its_start_and_its_length() -> None:
+    failure = check_bound("docs/p.md", BoundRun(Binding(8, "2", "x * 10**7"), text="2" * 500,
+                                                size=10**7))
+    assert failure is not None and failure.got == (
+        "2" * 300 + "…\n[… 10,000,000 characters in all: only the start is shown]")
+
+
+def test_a_bound_value_s_cut_and_ending_cross_to_the_build() -> None:
+    (block,) = lex_page("```rules-example\n>>> x = 2\n```\n\nIt is [2]{= x}.\n").blocks
+    run = ExampleRun(block.example, DiceMode())
+    run.bound = [BoundRun(block.example.bindings[0], error="e", size=9, stopped="started")]
+    assert run_from_data(json.loads(json.dumps(run_to_data(run))), block.example).bound == \
+        run.bound
+
+
+def test_the_update_leaves_alone_an_engine_text_too_long_to_be_bound() -> None:
+    text = "```rules-example\n>>> x = 'ab' * 150\n```\n\nIt is [ab]{= x}.\n"
+    new, changes = update_page(text, verify_page("docs/p.md", text))
+    assert new == text
+    assert [c.reason for c in changes] == [
+        "left alone: the engine's text is 300 characters long, and a bound text at most 200"]

@@ -165,3 +165,13 @@ def test_the_number_a_word_stands_for(word: str, number: int | None) -> None:
 ])
 def test_articles_and_pools_read_as_written(written: str, value: Any, reads: str) -> None:
     assert bound_text(value, written) == reads
+
+
+def test_a_text_longer_than_a_run_keeps_is_cut_counted_and_never_matches() -> None:
+    ran = evaluate(Binding(1, "2", "x"), {"x": "2" * 50}, kept=10)
+    assert (ran.text, ran.size, ran.matches) == ("2" * 10, 50, False)
+
+
+def test_an_error_longer_than_a_run_keeps_is_cut_and_counted() -> None:
+    ran = evaluate(Binding(1, "2", "{}[x]"), {"x": "k" * 50}, kept=20)
+    assert (ran.error, ran.size, ran.raised) == ("KeyError: 'kkkkkkkkk", 62, "KeyError")

@@ -42,6 +42,8 @@ ENDINGS = {
     "SIGTERM": ("import os, signal; os.kill(os.getpid(), signal.SIGTERM)", "ended by SIGTERM"),
     "SIGKILL": ("import os, signal; os.kill(os.getpid(), signal.SIGKILL)", "killed (SIGKILL)"),
     "a crash": ("import ctypes; ctypes.string_at(0)", "crashed (SIGSEGV)"),
+    "os.closerange": ("import os; os.closerange(3, 1024)",
+                      "closed or replaced the file descriptor the check reports on"),
 }
 
 

@@ -1,6 +1,7 @@
 """What a hostile page cannot do to the checker: run code in the build through what it sends,
-buy itself time, leave processes behind, leak out of a ``rules-check``, or roll dice of its own
-under another spelling. The build and pytest both check pages through this checker.
+buy itself time, leave processes behind, leak out of a ``rules-check`` (through the disk or the
+check's channel), write outside its own folder, or roll dice of its own under another
+spelling. The build and pytest both check pages through this checker.
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ from pathlib import Path
 import pytest
 
 from site_plugins.examples.checking.checker import GRACE, Checker
+from site_plugins.examples.checking.confinement import unconfined_reason
 from site_plugins.examples.language.verify import PageResult
+from tests.conftest import ROOT
 from tests.malformed.cases import SPIN, feeder
+from tests.malformed.cases_isolation import FORGE, OWN_FOLDER
 from tests.site_plugins.conftest import LIMIT, SLACK
 
 
@@ -104,29 +108,27 @@ def alive(pid: int) -> bool:
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
 @pytest.mark.parametrize("how", ["popen", "setsid", "hang"])
-def test_nothing_a_page_starts_outlives_its_check(checker: Checker, tmp_path: Path,
-                                                  how: str) -> None:
-    pids = tmp_path / "pids"
+def test_nothing_a_page_starts_outlives_its_check(checker: Checker, how: str) -> None:
     start = {
         "popen": ">>> import subprocess\n"
                  ">>> p = subprocess.Popen(['sleep', '300'])",
         "setsid": ">>> import os, signal, time\n"
-                  ">>> if os.fork() == 0:\n"
+                  ">>> p = os.fork()\n"
+                  ">>> if p == 0:\n"
                   "...     os.setsid()\n"
                   "...     for s in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):\n"
                   "...         signal.signal(s, signal.SIG_IGN)\n"
-                  f"...     open({str(pids)!r}, 'a').write(f'{{os.getpid()}}\\n')\n"
                   "...     while True: time.sleep(1)",
         "hang": ">>> import subprocess, os, signal\n"
                 ">>> p = subprocess.Popen(['setsid', 'sleep', '300'])",
     }[how]
-    record = f">>> import os\n>>> _ = open({str(pids)!r}, 'a').write(f'{{p.pid}}\\n')" \
-        if how != "setsid" else ">>> import time; time.sleep(0.3)"
-    ending = (">>> signal.setitimer(signal.ITIMER_REAL, 0); "
+    # The page can write nowhere but its own folder: it says the pid in a failing claim.
+    record = ">>> p if isinstance(p, int) else p.pid\n0"
+    ending = (">>> import signal; signal.setitimer(signal.ITIMER_REAL, 0); "
               "signal.signal(signal.SIGALRM, signal.SIG_IGN); exec('while True: pass')"
               if how == "hang" else ">>> 1\n1")
-    verify(checker, example(start, record, ending))
-    started = [int(pid) for pid in pids.read_text().split()]
+    result, _ = verify(checker, example(start, record) + example(ending))
+    started = [int(f.got) for f in result.all_failures if f.expected == "0" and f.got]
     assert started
     deadline = time.monotonic() + 5
     while any(alive(pid) for pid in started) and time.monotonic() < deadline:
@@ -165,3 +167,60 @@ def test_dice_an_example_makes_itself_are_caught_by_what_they_are(
     result, _ = verify(checker, text)
     locations = [(f.location, f.summary) for f in result.all_failures]
     assert ("docs/hostile.md:3", "the example rolls dice it made itself") in locations
+
+
+def test_a_rules_check_cannot_report_for_the_examples_after_it(checker: Checker) -> None:
+    text = example(">>> x = 2") + example(FORGE, kind="rules-check") + example(">>> x", "3")
+    result, _ = verify(checker, text)
+    [failure] = result.all_failures
+    assert failure.location == f"docs/hostile.md:{len(text.split(chr(10))) - 3}"
+    assert failure.expected == "3" and failure.got == "2"
+
+
+def test_what_a_rules_check_writes_is_gone_before_the_next_example(checker: Checker) -> None:
+    text = (example(">>> _ = open('notes.txt', 'w').write('Tam rests')")
+            + example(">>> open('notes.txt').read()", "'Tam rests'",
+                      ">>> _ = open('flag.txt', 'w').write('set')", kind="rules-check")
+            + example(">>> import os; sorted(os.listdir())", "['notes.txt']"))
+    result, _ = verify(checker, text)
+    assert result.all_failures == []
+
+
+def test_two_pages_checked_at_once_have_temporary_folders_of_their_own(
+        checker: Checker) -> None:
+    def page(mine: str, theirs: str) -> str:
+        return example(">>> import os, tempfile, time",
+                       f">>> _ = open(os.path.join(tempfile.gettempdir(), '{mine}'), 'w')",
+                       ">>> time.sleep(0.6)",
+                       f">>> os.path.exists(os.path.join(tempfile.gettempdir(), '{theirs}'))",
+                       "False")
+
+    first = checker.submit("docs/a.md", page("rules-examples-one", "rules-examples-two"))
+    second = checker.submit("docs/b.md", page("rules-examples-two", "rules-examples-one"))
+    assert first.result().all_failures == [] and second.result().all_failures == []
+
+
+@pytest.mark.skipif(bool(unconfined_reason()), reason=unconfined_reason())
+@pytest.mark.parametrize(("target", "mode"), [
+    (str(ROOT / "zz_planted.py"), "a"),  # the checkout, on sys.path
+    ("/tmp/rules-examples-flag", "a"),
+    ("/proc/{ppid}/root" + str(ROOT / "zz_planted.py"), "a"),  # the worker's view of it
+    ("/proc/{ppid}/mem", "r+b"),  # the memory of the process that checks the page
+])
+def test_a_page_writes_only_in_its_own_folder(checker: Checker, target: str, mode: str) -> None:
+    result, _ = verify(checker, example(
+        f">>> import os; _ = open({target!r}.format(ppid=os.getppid()), {mode!r})"))
+    [failure] = result.all_failures
+    assert "PermissionError" in str(failure) and OWN_FOLDER in str(failure)
+    assert not (ROOT / "zz_planted.py").exists() and not Path(target).exists()
+
+
+def test_a_result_holding_a_number_json_cannot_write_fails_at_its_line(checker: Checker) -> None:
+    text = example(">>> from rules_core.explain import Explanation",
+                   ">>> class Huge:\n...     def explain(self):\n"
+                   "...         return Explanation(title='t', lines=(10**5000,))",
+                   ">>> huge = Huge()")
+    result, _ = verify(checker, text)
+    [failure] = result.all_failures
+    assert failure.location == f"docs/hostile.md:{line_of(text, '>>> huge = Huge()')}"
+    assert "cannot be drawn: it holds a number of more than 4,000 digits" in str(failure)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from site_plugins.examples.language.lexer import edit_distance, lex_page
+from site_plugins.examples.language.lexer import edit_distance, lex_page, read_setup
 
 FENCE = "```"
 
@@ -177,3 +177,21 @@ def test_prose_far_inside_a_block_points_at_its_open_fence() -> None:
     assert error.message.endswith("(this line is inside the rules-example fence opened at "
                                   "line 1: if that example ended earlier, its closing ``` is "
                                   "missing)")
+
+
+def test_a_fence_named_like_an_example_that_holds_a_session_is_malformed_at_its_line() -> None:
+    kinds = ["example", "Examples", "exmaple", "check", "doc-example", "{.example}", "python",
+             "pycon", "text", "markdown", ""]
+    said = {kind: [(e.line, e.message) for e in lex_page(
+        page("# T", "", f"{FENCE}{kind}", ">>> 1 + 1", "3", FENCE)).errors] for kind in kinds}
+    assert [kind for kind in kinds if said[kind]] == kinds[:6]
+    assert said["example"] == [(3, "this fence ('example') holds a >>> session but is no "
+                                   "example, so it would be published unchecked: make it a "
+                                   "```rules-example (a card) or a ```rules-check (a claim "
+                                   "checked for a note)")]
+    assert lex_page(page(f"{FENCE}example", "Any text at all.", FENCE)).errors == ()
+
+
+def test_a_setup_is_read_from_a_file_whose_lines_end_in_a_lone_carriage_return() -> None:
+    setup = read_setup("---\rexamples_setup: x = 1\r---\r\r# T\r")
+    assert setup is not None and (setup.line, setup.steps[0].source) == (2, "x = 1")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.malformed.cases import Case
 from tests.malformed.every_case import CASES
 from tests.malformed.suite import Report, run_all
 
@@ -19,8 +20,18 @@ def verdicts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, tu
     return run_all(tmp_path_factory.mktemp("malformed"))
 
 
+def _needs(case: Case) -> tuple[pytest.MarkDecorator, ...]:
+    """A page that needs Landlock is skipped, saying why, where the kernel refuses it."""
+    if "landlock" not in case.tags:
+        return ()
+    from site_plugins.examples.checking.confinement import unconfined_reason
+
+    why = unconfined_reason()
+    return (pytest.mark.skip(reason=why),) if why else ()
+
+
 @pytest.mark.parametrize("checker", CHECKERS)
-@pytest.mark.parametrize("name", [case.name for case in CASES])
+@pytest.mark.parametrize("name", [pytest.param(case.name, marks=_needs(case)) for case in CASES])
 def test_each_malformed_page_gets_a_clear_verdict(
         verdicts: dict[str, dict[str, tuple[str, Report]]], checker: str, name: str) -> None:
     verdict, report = verdicts[checker][name]

@@ -26,7 +26,7 @@ def brotli_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The files brotli is run on (stood in for by gzip: Node is not what is tested)."""
     runs: list[str] = []
 
-    def fake_brotli(source: Path, target: Path, node: str | None = None) -> None:
+    def fake_brotli(source: Path, target: Path, node: str | None = None, **_: object) -> None:
         runs.append(source.name)
         target.write_bytes(gzip.compress(source.read_bytes(), mtime=0))
 
@@ -107,7 +107,7 @@ def test_two_builds_at_once_compress_the_runtime_once(tmp_path: Path,
     runs: list[str] = []
     started = threading.Event()
 
-    def slow_brotli(source: Path, target: Path, node: str | None = None) -> None:
+    def slow_brotli(source: Path, target: Path, node: str | None = None, **_: object) -> None:
         runs.append(source.name)
         started.set()
         time.sleep(0.5)  # the other build arrives while this one compresses
@@ -153,7 +153,7 @@ def test_a_cache_that_cannot_be_locked_is_still_filled(tmp_path: Path,
 
 def test_a_compression_that_fails_leaves_no_partial_file(tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    def failing_brotli(source: Path, target: Path, node: str | None = None) -> None:
+    def failing_brotli(source: Path, target: Path, node: str | None = None, **_: object) -> None:
         target.write_bytes(b"half")
         raise RuntimeError("killed")
 

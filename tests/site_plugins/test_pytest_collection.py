@@ -101,3 +101,10 @@ def test_a_broken_page_setup_fails_at_its_line_in_the_front_matter(
         "*cannot import name 'oposed'*",
     ])
     result.assert_outcomes(passed=1, failed=1)
+
+
+def test_a_page_whose_lines_end_in_a_lone_carriage_return_is_checked(
+        pytester: pytest.Pytester) -> None:
+    result = run(pytester, cr="# Page\r\r```rules-example\r>>> 1 + 1\r3\r```\r")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["docs/cr.md:4: example did not verify"])

@@ -175,8 +175,8 @@ def test_an_object_that_changed_since_it_was_drawn_is_drawn_again() -> None:
             '  class Tally:\n    n = 0\n    def explain(self):\n'
             '      return Explanation(title=f"Tally {self.n}")\n---\n'
             '\n```rules-example title="Counting"\n>>> tally = Tally()\n>>> tally.n = 2\n'
-            ">>> tally\n<__rules_example__.Tally object>\n```\n")
-    result = verify_page("docs/p.md", text.replace("<__rules_example__.Tally object>", "..."))
+            ">>> tally\n<__main__.Tally object>\n```\n")
+    result = verify_page("docs/p.md", text.replace("<__main__.Tally object>", "..."))
     html = render_reader(result.runs[0])
     assert "Tally 0" in html and "Tally 2" in html
 

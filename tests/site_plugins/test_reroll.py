@@ -186,3 +186,30 @@ def test_an_unknown_name_is_still_a_code_error() -> None:
             "steps": [{"line": 2, "source": "no_such_thing", "expected": ""}]}
     runs = rerun(parse([card]), 0, DiceMode.random(1))
     assert runs[0][1].steps[0].code_error.startswith("NameError")
+
+
+def test_a_page_of_ordinary_python_rerolls_as_it_verified() -> None:
+    page = ("# P\n\n```rules-example\n>>> from __future__ import annotations\n"
+            ">>> from dataclasses import dataclass\n>>> @dataclass\n... class Roll:\n"
+            "...     faces: tuple[int, ...]\n>>> roll = Roll(rolled(\"6 5\").roll(2, 6))\n"
+            ">>> f\"{sum(roll.faces):>3}\"\n' 11'\n```\n")
+    result = verify_page("docs/p.md", page)
+    assert not result.all_failures
+    cards = page_card_data(result.runs, "s", result.setup_source)
+    [card] = json.loads(reroll_page(json.dumps({"target": 0, "cards": cards}), seed=1))["cards"]
+    assert "Error" not in card["code"]
+
+
+def test_a_roll_past_the_budget_of_exact_odds_says_so_after_a_reroll() -> None:
+    from tests.malformed.cases_odds import CASES
+
+    page = next(case.text for case in CASES if case.name == "odds-20d1000-total")
+    assert isinstance(page, str)
+    result = verify_page("docs/odds.md", page)
+    assert not result.all_failures
+    cards = page_card_data(result.runs, "s", result.setup_source)
+    for seed in (1, 2):
+        answer = json.loads(reroll_page(json.dumps({"target": 0, "cards": cards}), seed=seed))
+        [card] = answer["cards"]
+        assert re.search(r"<li>Ana: a total of \d+ or more on 20d1000: no exact odds for this "
+                         r"roll \(too large\)\.</li>", card["html"])

@@ -326,10 +326,11 @@ def test_the_trace_finds_what_the_engine_imports_in_pyodide(tmp_path: Path) -> N
 
 def test_a_snapshot_is_made_once_and_reused(tmp_path: Path) -> None:
     wheels = [build_wheel(), installed_wheel("icepool")]
-    made = pyodide_node.snapshot(PYODIDE, wheels, tmp_path)
+    stdlib = PYODIDE / "python_stdlib.zip"
+    made = pyodide_node.snapshot(PYODIDE, wheels, tmp_path, stdlib)
     assert made.stat().st_size > 1_000_000
     stamp = made.stat().st_mtime_ns
-    assert pyodide_node.snapshot(PYODIDE, wheels, tmp_path) == made
+    assert pyodide_node.snapshot(PYODIDE, wheels, tmp_path, stdlib) == made
     assert made.stat().st_mtime_ns == stamp
 
 

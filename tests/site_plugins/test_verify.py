@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 from site_plugins.examples.language.session import DiceMode, Session
@@ -171,3 +172,42 @@ def test_a_refusal_claimed_by_its_start_without_the_dots_says_how(sample_text: R
             "ChainError: Tam has not acted yet\n```\n")
     [failure] = failures_of(text)
     assert "end the claim with '...' (three dots, only at the end)" in failure
+
+
+#: Ordinary Python a fresh ``python`` session runs: a dataclass, annotations, ``match``,
+#: f-strings, the module's name (here and in the Pyodide parity run).
+FRESH_PYTHON = block(
+    ">>> from dataclasses import dataclass",
+    ">>> @dataclass(frozen=True)\n... class Point:\n...     x: int\n...     y: int = 0",
+    ">>> def moved(p: Point, dx: int) -> Point:\n...     return Point(p.x + dx, p.y)",
+    ">>> moved(Point(1), 2)", "Point(x=3, y=0)",
+    ">>> moved.__annotations__",
+    "{'p': <class '__main__.Point'>, 'dx': <class 'int'>, 'return': <class '__main__.Point'>}",
+    ">>> def where(p):\n...     match p:\n...         case Point(x=0, y=0):\n"
+    "...             return 'origin'\n...         case Point(x=x):\n"
+    "...             return f'{x:+d} along'",
+    ">>> where(Point(0)), where(Point(-3))", "('origin', '-3 along')",
+    ">>> __name__", "'__main__'")
+
+
+def test_ordinary_python_runs_as_in_a_fresh_python_session() -> None:
+    assert failures_of(FRESH_PYTHON) == []
+
+
+def test_a_future_import_holds_for_the_statements_after_it_as_in_a_session() -> None:
+    text = block(">>> from __future__ import annotations", ">>> import dataclasses, typing",
+                 ">>> @dataclasses.dataclass\n... class Card:\n...     cost: int",
+                 ">>> Card.__annotations__", "{'cost': 'int'}",
+                 ">>> typing.get_type_hints(Card)", "{'cost': <class 'int'>}")
+    before = sys.modules.get("__main__")
+    assert failures_of(text) == []
+    assert sys.modules.get("__main__") is before  # the page's __main__ stood in for its run
+
+
+def test_a_page_class_named_like_the_engines_view_says_whose_each_is() -> None:
+    [failure] = failures_of(block(">>> class Explanation:\n...     pass",
+                                  ">>> class Odd:\n...     def explain(self):\n"
+                                  "...         return Explanation()", ">>> odd = Odd()"))
+    assert ("Odd.explain() returned an Explanation from __main__, not the engine's Explanation "
+            "from rules_core.explain (a card draws only the engine's views: import Explanation "
+            "from rules_core.explain)") in failure

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
 from site_plugins.examples.browser_engine.made_once import made_once
+from site_plugins.examples.browser_engine.node_step import logs_in
 from site_plugins.examples.browser_engine.pyodide_node import BROTLI_SCRIPT, brotli
 
 #: Files smaller than this are not precompressed (a compressed copy would save nothing).
@@ -41,9 +42,9 @@ class Packed:
 
     gz: tuple[str, ...] = ()
     br: tuple[str, ...] = ()
-    #: What could not be compressed and why (``pyodide.asm.wasm.br: brotli … took over …``):
-    #: the page fetches the ``.gz`` of those files instead.
-    failed: tuple[str, ...] = ()
+    #: The files whose ``.br`` could not be made, each with why (``the brotli compression of
+    #: pyodide.asm.wasm took over …``): the page fetches their ``.gz`` instead.
+    failed: tuple[tuple[str, str], ...] = ()
 
 
 def write_folder(folder: Path, files: dict[str, bytes | Path], cache: Path, *,
@@ -75,7 +76,7 @@ def write_folder(folder: Path, files: dict[str, bytes | Path], cache: Path, *,
         try:
             place(_compressed(target, key, ".br", cache, node), folder / f"{name}.br")
         except BrowserEngineError as error:
-            failed[name] = f"{name}.br: {error}"
+            failed[name] = str(error)
             return True, False  # the page fetches the .gz instead
         return True, True
 
@@ -84,18 +85,18 @@ def write_folder(folder: Path, files: dict[str, bytes | Path], cache: Path, *,
         done = dict(zip(names, pool.map(pack, names), strict=True))
     return Packed(tuple(name for name in names if done[name][0]),
                   tuple(name for name in names if done[name][1]),
-                  tuple(failed[name] for name in names if name in failed))
+                  tuple((name, failed[name]) for name in names if name in failed))
 
 
-def brotli_beside(target: Path, cache: Path, node: str | None = None) -> bool:
-    """Write ``<target>.br`` beside ``target`` (cached by content); ``False`` where Node could
-    not make it (the page then never learns the host sends ``.br`` copies encoded)."""
+def brotli_beside(target: Path, cache: Path, node: str | None = None) -> str | None:
+    """Write ``<target>.br`` beside ``target`` (cached by content); where Node could not make
+    it, why not (the page then never learns the host sends ``.br`` copies encoded)."""
     try:
         place(_compressed(target, _content_key(target), ".br", cache, node),
               target.with_name(f"{target.name}.br"))
-    except BrowserEngineError:
-        return False
-    return True
+    except BrowserEngineError as error:
+        return str(error)
+    return None
 
 
 def place(source: Path, target: Path) -> None:
@@ -139,7 +140,7 @@ def _compressed(target: Path, key: str, suffix: str, cache: Path, node: str | No
         if suffix == ".gz":
             partial.write_bytes(gzip.compress(target.read_bytes(), compresslevel=9, mtime=0))
         else:
-            brotli(target, partial, node)
+            brotli(target, partial, node, logs=logs_in(cache))
 
     return made_once(cache / suffix.lstrip(".") / f"{name}{suffix}", make)
 

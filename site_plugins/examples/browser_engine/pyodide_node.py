@@ -4,7 +4,9 @@ precompressed files.
 
 Build-time only. Each step's result is cached by everything it depends on, so a rebuild with
 nothing changed runs no Node at all. Where Node is missing or a step fails, the caller ships
-without that step's result (a plain start, the whole standard library) and says so.
+without that step's result (a plain start, the whole standard library) and says so; a failed
+step's whole output is kept in ``<cache>/logs``
+(:mod:`~site_plugins.examples.browser_engine.node_step`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ import dataclasses
 import hashlib
 import json
 import shutil
-import subprocess
 import tempfile
 import zipfile
 from collections.abc import Iterable, Iterator
@@ -23,6 +24,7 @@ from pathlib import Path
 
 from site_plugins.examples.browser_engine.engine_error import BrowserEngineError
 from site_plugins.examples.browser_engine.made_once import made_once
+from site_plugins.examples.browser_engine.node_step import logs_in, node_program, run_step
 from site_plugins.examples.browser_engine.wheels import Wheel, reproducible_zip
 
 NODE = Path(__file__).parent / "node"
@@ -32,15 +34,20 @@ COMPILE_SCRIPT = NODE / "compile_stdlib.mjs"
 BROTLI_SCRIPT = NODE / "brotli.mjs"
 #: Node processes the standard-library trace runs side by side (each Pyodide is one core).
 TRACE_PROCESSES = 2
-#: Longest a step may take under Node before the build gives up on it, in seconds.
-SNAPSHOT_TIME_LIMIT = 120
+#: Longest a step of fixed work (the snapshot and its restore, a compile) may take under
+#: Node, in seconds: each takes 2–10 s on a quiet machine; only a Node that hangs runs past it.
+STEP_TIME_LIMIT = 600
 #: Longest Node's brotli of one file may take, in seconds: the 9.6 MB wasm at quality 11
 #: takes 20–50 s on a quiet machine and ran past 120 s on two busy cores.
 BROTLI_TIME_LIMIT = 600
-#: Longest the standard-library trace may take, in seconds: it rerolls every docs example
-#: twice (each reroll stopped after 5 s), and on a cold 2-core machine busy with other work it
-#: took over 120 s, after which the build shipped the whole standard library.
-TRACE_TIME_LIMIT = 300
+#: The standard-library trace and its check report each reroll as they go; one that reports
+#: nothing for this long, in seconds, is stopped (each reroll is stopped after 5 s of CPU time
+#: of its own: a loaded machine slows it down, and never stops it).
+TRACE_SILENCE_LIMIT = 120
+#: Longest the trace may take, in seconds: this much per reroll it makes (each card of each
+#: page twice), and a start. Only a trace that hangs between its reports runs past it.
+TRACE_START_LIMIT = 300
+TRACE_REROLL_LIMIT = 30
 #: Standard library files always shipped, whatever the trace saw: what Python needs to report
 #: an error in words (an example that fails in a way no docs example does).
 ALWAYS = ("traceback.py", "linecache.py", "tokenize.py", "token.py", "textwrap.py",
@@ -61,17 +68,19 @@ def pyodide_version(folder: Path) -> str:
         return "unknown"
 
 
-def snapshot(pyodide: Path, wheels: list[Wheel], cache: Path, stdlib: Path | None = None,
+def snapshot(pyodide: Path, wheels: list[Wheel], cache: Path, stdlib: Path,
              node: str | None = None) -> Path:
-    """A memory snapshot of Pyodide with the wheels' modules imported (cached by content),
-    taken with the standard library ``stdlib`` (the one the page will load) or the whole one.
+    """A memory snapshot of Pyodide with the modules of ``wheels`` imported, taken with the
+    standard library ``stdlib``: the file the page loads beside it, and the only one it can
+    be restored with (Python's importer keeps where each module lies in that zip). Cached by
+    all it holds. It is restored under Node as the page restores it before it is kept
+    (``node/make_snapshot.mjs``).
 
-    Raises ``BrowserEngineError`` when Node is missing or the snapshot fails; the site then
-    works without it (the page starts Pyodide the plain way).
+    Raises ``BrowserEngineError`` when Node is missing, or the snapshot fails or does not
+    restore; the site then works without it (the page starts Pyodide the plain way).
     """
-    node = _node(node)
-    stdlib_bytes = stdlib.read_bytes() if stdlib else b""
-    key = _key(pyodide, SNAPSHOT_SCRIPT, *(w.data for w in wheels), stdlib_bytes)
+    node = node_program(node)
+    key = _key(pyodide, SNAPSHOT_SCRIPT, *(w.data for w in wheels), stdlib.read_bytes())
     target = cache / f"snapshot-{key}.bin"
 
     def make(partial: Path) -> None:
@@ -79,9 +88,9 @@ def snapshot(pyodide: Path, wheels: list[Wheel], cache: Path, stdlib: Path | Non
             paths = [Path(tmp) / wheel.file_name for wheel in wheels]
             for path, wheel in zip(paths, wheels, strict=True):
                 path.write_bytes(wheel.data)
-            _run([node, str(SNAPSHOT_SCRIPT), str(pyodide), str(partial),
-                  str(stdlib) if stdlib else "-", _system_packages(wheels), *map(str, paths)],
-                 "the snapshot")
+            run_step([node, str(SNAPSHOT_SCRIPT), str(pyodide), str(partial), str(stdlib),
+                      _system_packages(wheels), *map(str, paths)],
+                     "the snapshot", logs_in(cache), limit=STEP_TIME_LIMIT)
         if not partial.is_file():
             raise BrowserEngineError("the snapshot failed under Node: it wrote no file")
 
@@ -93,14 +102,14 @@ def trace_stdlib(pyodide: Path, wheels: list[Wheel], cards: list[list[dict[str, 
     """The standard library files the engine imports while every card of ``cards`` (one list
     per page) is rerolled in Pyodide, the ``wheels`` on ``sys.path`` as the page puts them, as
     paths in ``python_stdlib.zip`` (cached)."""
-    node = _node(node)
+    node = node_program(node)
     cards_json = json.dumps(cards, sort_keys=True).encode()
     key = _key(pyodide, TRACE_SCRIPT, *(w.data for w in wheels), cards_json)
 
     def make(partial: Path) -> None:
         parts = _shares(cards, TRACE_PROCESSES)
         with ThreadPoolExecutor(len(parts)) as pool:
-            found = pool.map(lambda part: _trace_part(pyodide, wheels, part, node), parts)
+            found = pool.map(lambda part: _trace_part(pyodide, wheels, part, node, cache), parts)
             used = sorted(set().union(*found))
         partial.write_text("".join(f"{name}\n" for name in used), "utf-8")
 
@@ -109,13 +118,22 @@ def trace_stdlib(pyodide: Path, wheels: list[Wheel], cards: list[list[dict[str, 
 
 
 def _trace_part(pyodide: Path, wheels: list[Wheel], cards: list[list[dict[str, object]]],
-                node: str) -> set[str]:
+                node: str, cache: Path) -> set[str]:
     """What one Node process of the trace found imported (see :func:`trace_stdlib`)."""
     with _trace_folder(wheels, json.dumps(cards, sort_keys=True).encode()) as work:
         partial = work / "stdlib.txt"
-        _run([node, str(TRACE_SCRIPT), str(pyodide), str(work), str(partial)],
-             "the standard-library trace", TRACE_TIME_LIMIT)
+        run_step([node, str(TRACE_SCRIPT), str(pyodide), str(work), str(partial)],
+                 "the standard-library trace", logs_in(cache), limit=trace_limit(cards),
+                 silence=TRACE_SILENCE_LIMIT)
         return {line for line in partial.read_text("utf-8").split("\n") if line}
+
+
+def trace_limit(cards: list[list[dict[str, object]]], seeds: int = 2) -> float:
+    """How long a trace of ``cards`` may take, in seconds: :data:`TRACE_START_LIMIT` and
+    :data:`TRACE_REROLL_LIMIT` for each reroll it makes (every card of every page, with each
+    of ``seeds``)."""
+    rerolls = sum(len(page) for page in cards) * seeds
+    return TRACE_START_LIMIT + TRACE_REROLL_LIMIT * rerolls
 
 
 def _shares(pages: list[list[dict[str, object]]],
@@ -135,19 +153,21 @@ def _shares(pages: list[list[dict[str, object]]],
 
 def check_stdlib(pyodide: Path, wheels: list[Wheel], cards: list[list[dict[str, object]]],
                  stdlib: Path | None, seeds: range, node: str | None = None, *,
-                 first_only: bool = False) -> dict[str, str]:
+                 first_only: bool = False, cache: Path | None = None) -> dict[str, str]:
     """Reroll every card of ``cards`` with ``seeds`` in Pyodide on the standard library
     ``stdlib`` (Pyodide's own with ``None``) and the ``wheels`` (sources or compiled); return
     a sha256 of every answer. Raise ``BrowserEngineError`` naming every reroll that imports
     what the library lacks. With ``first_only``, a page is rerolled from its first example
-    only (each card after it runs once with the new dice)."""
-    node = _node(node)
+    only (each card after it runs once with the new dice). A failure's log goes into
+    ``cache`` (:func:`~site_plugins.examples.browser_engine.node_step.logs_in`)."""
+    node = node_program(node)
     with _trace_folder(wheels, json.dumps(cards).encode()) as work:
         out = work / "digests.json"
-        _run([node, str(TRACE_SCRIPT), str(pyodide), str(work), str(out),
-              str(stdlib) if stdlib else "-", str(seeds.start), str(len(seeds)),
-              "first" if first_only else "every"],
-             "the standard-library check", TRACE_TIME_LIMIT)
+        run_step([node, str(TRACE_SCRIPT), str(pyodide), str(work), str(out),
+                  str(stdlib) if stdlib else "-", str(seeds.start), str(len(seeds)),
+                  "first" if first_only else "every"],
+                 "the standard-library check", logs_in(cache),
+                 limit=trace_limit(cards, len(seeds)), silence=TRACE_SILENCE_LIMIT)
         return dict(json.loads(out.read_text("utf-8")))
 
 
@@ -168,14 +188,14 @@ def compiled_stdlib(pyodide: Path, files: Iterable[str], cache: Path,
 def compile_stdlib(pyodide: Path, source: bytes, cache: Path, node: str | None = None) -> Path:
     """``source`` (a standard-library zip) compiled to Python 3.14 bytecode in Pyodide, as a
     file in ``cache`` (cached by content)."""
-    node = _node(node)
+    node = node_program(node)
 
     def make(partial: Path) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             source_file = Path(tmp) / "source.zip"
             source_file.write_bytes(source)
-            _run([node, str(COMPILE_SCRIPT), str(pyodide), str(source_file), str(partial)],
-                 "compiling the standard library")
+            run_step([node, str(COMPILE_SCRIPT), str(pyodide), str(source_file), str(partial)],
+                     "the bytecode compile", logs_in(cache), limit=STEP_TIME_LIMIT)
 
     return made_once(cache / f"stdlib-{_key(pyodide, COMPILE_SCRIPT, source)}.pyc.zip", make)
 
@@ -204,11 +224,14 @@ def python_tag(pyodide: Path) -> str:
     return f"cp{major}{minor}"
 
 
-def brotli(source: Path, target: Path, node: str | None = None) -> None:
+def brotli(source: Path, target: Path, node: str | None = None, *,
+           logs: Path | None = None) -> None:
     """Write ``source`` compressed with brotli by Node (quality 11, a 16 MB window) to
-    ``target`` (what :mod:`~site_plugins.examples.browser_engine.packing` caches)."""
-    _run([_node(node), str(BROTLI_SCRIPT), str(source), str(target)],
-         f"brotli compression of {source.name}", BROTLI_TIME_LIMIT)
+    ``target`` (what :mod:`~site_plugins.examples.browser_engine.packing` caches); a
+    failure's log goes into ``logs`` (the system's temporary folder without one)."""
+    run_step([node_program(node), str(BROTLI_SCRIPT), str(source), str(target)],
+             f"the brotli compression of {source.name}", logs or logs_in(None),
+             limit=BROTLI_TIME_LIMIT)
 
 
 def _system_packages(wheels: list[Wheel]) -> str:
@@ -248,27 +271,8 @@ def trimmed_stdlib(full: Path, files: Iterable[str]) -> bytes:
         return reproducible_zip({name: source.read(name) for name in sorted(wanted)})
 
 
-def _node(node: str | None) -> str:
-    found = node or shutil.which("node")
-    if not found:
-        raise BrowserEngineError("Node.js is not installed")
-    return found
-
-
 def _key(pyodide: Path, script: Path, *parts: bytes) -> str:
     digest = hashlib.sha256(pyodide_version(pyodide).encode() + script.read_bytes())
     for part in parts:
         digest.update(hashlib.sha256(part).digest())
     return digest.hexdigest()[:16]
-
-
-def _run(command: list[str], what: str, limit: float = SNAPSHOT_TIME_LIMIT) -> None:
-    """Run ``command`` under Node, stopped after ``limit`` seconds; a failure or a stop is a
-    ``BrowserEngineError`` naming ``what``."""
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=limit,
-                              check=False)
-    except subprocess.TimeoutExpired as error:
-        raise BrowserEngineError(f"{what} took over {limit:g} s") from error
-    if done.returncode != 0:
-        raise BrowserEngineError(f"{what} failed under Node: {done.stderr.strip()[-600:]}")

@@ -20,7 +20,9 @@ the site, so the site needs no other origin, and works on any static host:
     checking their sha256; and a lock file listing only them;
   - ``snapshot-<key>.bin``: a memory snapshot with the engine already imported, which the page
     restores instead of starting Python, once a visit has cached it (or on a first visit too,
-    with the plugin's ``snapshot_first_visit``);
+    with the plugin's ``snapshot_first_visit``); taken with the standard library and the wheels
+    of its folder, and restored under Node before it is shipped (a snapshot of a memory larger
+    than the runtime starts with cannot be restored: no browser gets one);
   - the brotli decoder the page unpacks ``.br`` files with (``brotli-dec-wasm``, from npm);
   - ``<file>.gz`` beside every file that compresses and ``<file>.br`` beside the ones a first
     visit fetches (:mod:`~site_plugins.examples.browser_engine.packing`).
@@ -151,7 +153,8 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
         (pyodide / name).read_bytes()) for name in SHIPPED_NAMES}
     files["pyodide.asm.wasm"] = pyodide / "pyodide.asm.wasm"
     trimmed = _trimmed_stdlib(pyodide, wheels, cards, cache, notes)
-    files[STDLIB] = pyodide / STDLIB if trimmed is None else trimmed
+    stdlib = pyodide / STDLIB if trimmed is None else trimmed
+    files[STDLIB] = stdlib
     files[LOCK_FILE] = json.dumps(lock, sort_keys=True).encode()
     files.update({wheel.file_name: wheel.data for wheel in wheels})
     decoder = find_decoder(pyodide) if use_node and find_node() else None
@@ -159,12 +162,13 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
         files.update({name: decoder / name for name in DECODER_FILES.values()})
     snapshot_name = None
     if make_snapshot:
-        try:
-            made = snapshot(pyodide, wheels, cache, trimmed)
+        try:  # with the library and the wheels shipped beside it, restored once to be sure
+            made = snapshot(pyodide, wheels, cache, stdlib)
             snapshot_name = made.name
             files[snapshot_name] = made
         except BrowserEngineError as error:
-            notes.append(f"no start-up snapshot: {error}; the page will start Pyodide plainly")
+            notes.append(f"no start-up snapshot: {error}; the page starts Pyodide plainly, "
+                         "on a second visit too")
     digest = _digest(files, pyodide)
     folder = out / digest
     # What a first visit fetches gets a .br too (the snapshot, kept in the background for
@@ -173,8 +177,7 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
     first_visit = ["pyodide.asm.wasm", STDLIB, *(wheel.file_name for wheel in wheels),
                    *(shipped_name(name) for name in SHIPPED_NAMES)]
     packed = write_folder(folder, files, cache, brotli_for=first_visit if decoder else ())
-    notes += [f"no brotli copy of {failure}; the page fetches the .gz copy instead (larger)"
-              for failure in packed.failed]
+    notes += [_no_brotli(name, why) for name, why in packed.failed]
     manifest = {
         "pyodide": pyodide_version(pyodide),
         "dir": f"{digest}/",
@@ -207,9 +210,11 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1), "utf-8")
     # Its .br tells the page the host sends .br copies encoded (engine-fetch.js).
-    if decoder and not brotli_beside(out / "manifest.json", cache):
-        notes.append("no brotli copy of manifest.json: a host that sends .br copies encoded "
-                     "for the files' own names is not told so, and the page unpacks them itself")
+    failed = brotli_beside(out / "manifest.json", cache) if decoder else None
+    if failed:
+        notes.append(f"no brotli copy of manifest.json: {failed}; a host that sends .br copies "
+                     "encoded for the files' own names is not told so, and the page unpacks "
+                     "them itself")
     for stale in out.iterdir():  # engines of earlier builds (mkdocs serve), older layouts
         if stale.name not in (digest, "manifest.json", "manifest.json.br"):
             shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
@@ -259,8 +264,16 @@ def _compiled_wheels(pyodide: Path, wheels: list[Wheel], cache: Path,
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
             return list(pool.map(lambda wheel: compiled_wheel(pyodide, wheel, cache), wheels))
     except BrowserEngineError as error:
-        notes.append(f"the engine ships as Python sources: {error}")
+        notes.append(f"the engine's wheels are not compiled: {error}; the engine ships as "
+                     "Python sources, which the page compiles as it imports them")
         return wheels
+
+
+def _no_brotli(name: str, why: str) -> str:
+    """The note for a file shipped without its ``.br``: what the reader gets instead."""
+    instead = (f"a host that sends .br copies encoded sends {name} gzipped or as it is instead"
+               if name.endswith(".js") else f"the page fetches {name}.gz instead (larger)")
+    return f"no brotli copy of {name}: {why}; {instead}"
 
 
 def _integrity(data: bytes) -> str:
@@ -280,7 +293,8 @@ def _trimmed_stdlib(pyodide: Path, wheels: list[Wheel],
         return compiled_stdlib(pyodide, trace_stdlib(pyodide, wheels, trace_cards(cards), cache),
                                cache)
     except BrowserEngineError as error:
-        notes.append(f"the whole standard library is shipped: {error}")
+        notes.append(f"no trimmed standard library: {error}; the page loads Pyodide's whole "
+                     "standard library instead (a larger download, compiled as it imports it)")
         return None
 
 

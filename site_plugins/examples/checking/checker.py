@@ -14,8 +14,15 @@ This process keeps the limits, whatever an example does to its own process:
   running;
 * **memory, log size and CPU**: kernel limits set in the worker;
 * **an ending**: a worker that exits (``sys.exit`` is caught in the worker; ``os._exit``
-  is not), is killed by a signal or crashes fails the example it was running, at its line,
-  with the end of its log; the page's later examples are reported as not checked.
+  is not), is killed by a signal, crashes or loses its channel (an example closed it) fails
+  the example it was running, at its line, with the end of its log; the page's later
+  examples are reported as not checked.
+
+Each page works in a folder of its own, which the worker removes when the page ends, and on
+Linux with Landlock may write nowhere else
+(:mod:`~site_plugins.examples.checking.confinement`; without Landlock,
+:func:`~site_plugins.examples.checking.confinement.unconfined_reason` says what is not
+enforced).
 
 No MkDocs here: the checker takes a page's text and path.
 """
@@ -40,6 +47,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from site_plugins.examples.checking.channel import CHANNEL_LOST, MAX_FRAME
+from site_plugins.examples.checking.confinement import checker_folder
 from site_plugins.examples.checking.plain import PlainDataError, run_from_data
 from site_plugins.examples.checking.worker import (
     CONTROL,
@@ -69,7 +78,7 @@ START_LIMIT = 60.0
 LOG_TAIL_LINES = 20
 LOG_TAIL_BYTES = 4000
 #: Largest message a page's process may send (one example's run, as JSON).
-MAX_MESSAGE_BYTES = 64 * 1024 * 1024
+MAX_MESSAGE_BYTES = MAX_FRAME
 
 
 class CheckerError(Exception):
@@ -97,7 +106,8 @@ class Checker:
         self._local = threading.local()
         self._workers: list[_Worker] = []
         self._lock = threading.Lock()
-        self._logs = Path(tempfile.mkdtemp(prefix="rules-examples-"))
+        #: The pages' logs, and each page's own folder (confinement.py).
+        self._logs = Path(checker_folder())
         self._pages = 0
         self._finalizer = weakref.finalize(self, _shut, self._workers, self._logs)
 
@@ -186,14 +196,15 @@ class _Worker:
 
     @classmethod
     def start(cls, logs: Path) -> _Worker:
-        """Start a worker and wait until it has imported the engine."""
+        """Start a worker and wait until it has imported the engine (it makes the pages'
+        folders in ``logs`` too)."""
         ours, theirs = socket.socketpair()
         stderr = Path(tempfile.mkstemp(prefix="worker-", suffix=".log", dir=logs)[1])
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
         with stderr.open("wb") as err:
             process = subprocess.Popen(
                 [sys.executable, "-m", "site_plugins.examples.checking.worker",
-                 str(theirs.fileno())],
+                 str(theirs.fileno()), str(logs)],
                 pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL, stderr=err, env=env)
         theirs.close()
@@ -420,6 +431,10 @@ def _ending(report: PageReport, limits: CheckLimits) -> str:
         return _signalled(-status)
     if status == 70:
         return "the checker itself failed on this page (its traceback is below): please report it"
+    if status == CHANNEL_LOST:
+        return ("the example closed or replaced the file descriptor the check reports on (as "
+                "os.closerange(3, 1024) or os.dup2() onto it does), so nothing after it could "
+                "be checked: an example may close only the files it opened itself")
     return (f"the example ended the process checking this page (exit status {status}, as "
             "os._exit() does): an example must not end the check")
 

@@ -1,9 +1,10 @@
 """A page's file as the checker reads it: UTF-8 text, its front matter valid YAML.
 
 The build and pytest read a page through :func:`read_page`, so they agree on every file: a
-byte-order mark is dropped (as MkDocs drops it), a file that is not UTF-8 and front matter
-that is not YAML are errors at their line, never a traceback or a page checked as
-something else. No MkDocs here.
+byte-order mark is dropped (as MkDocs drops it), every line end (``\\r\\n``, and ``\\r`` alone
+as old Mac editors write it) is read as ``\\n`` (as MkDocs reads it, with Python's universal
+newlines), a file that is not UTF-8 and front matter that is not YAML are errors at their
+line, never a traceback or a page checked as something else. No MkDocs here.
 """
 
 from __future__ import annotations
@@ -31,16 +32,27 @@ class PageTextError(Exception):
 
 
 def decode_page(raw: bytes) -> str:
-    """The text of a page file's bytes: UTF-8, without a byte-order mark, ``\\r\\n`` read
-    as ``\\n``; :class:`PageTextError` at the first byte that is not UTF-8."""
+    """The text of a page file's bytes: UTF-8, without a byte-order mark, ``\\r\\n`` and a
+    lone ``\\r`` read as ``\\n``; :class:`PageTextError` at the first byte that is not
+    UTF-8."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        line = raw.count(b"\n", 0, error.start) + 1
+        line = _line_ends(raw[:error.start]) + 1
         raise PageTextError(line, (
             f"the file is not UTF-8: byte 0x{raw[error.start]:02X} on line {line} cannot be "
             "read (it may be Latin-1 or Windows-1252): save the file as UTF-8")) from None
-    return text.removeprefix(BOM).replace("\r\n", "\n")
+    return _lines(text.removeprefix(BOM))
+
+
+def _lines(text: str) -> str:
+    """``text`` with every line end, ``\\r\\n`` or a lone ``\\r``, written ``\\n``."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _line_ends(raw: bytes) -> int:
+    """The line ends in ``raw``, as :func:`_lines` reads them."""
+    return raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n").count(b"\n")
 
 
 def front_matter_error(text: str) -> PageTextError | None:

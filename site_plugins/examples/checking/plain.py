@@ -41,6 +41,9 @@ __all__ = ["PlainDataError", "decode", "encode", "run_from_data", "run_to_data"]
 ENGINE_PACKAGE = "rules_core"
 #: Deepest nesting a value may have (an explanation is four or five levels deep).
 MAX_DEPTH = 32
+#: Largest whole number that crosses (Python writes no number past 4,300 digits as text).
+MAX_INT_DIGITS = 4_000
+MAX_INT_BITS = int(MAX_INT_DIGITS * math.log2(10))
 
 
 class PlainDataError(ValueError):
@@ -63,6 +66,8 @@ def encode(value: Any, depth: int = 0) -> Any:
     if isinstance(value, str):
         return str(value)
     if isinstance(value, int):
+        if value.bit_length() > MAX_INT_BITS:  # JSON would write it out: Python refuses to
+            raise PlainDataError(f"a number of more than {MAX_INT_DIGITS:,} digits")
         return int(value)
     if isinstance(value, float):
         if not math.isfinite(value):
@@ -236,6 +241,10 @@ def _hint_name(hint: Any) -> str:
 
 #: The fields of a step's run that cross, with their types (its ``step`` is the build's own).
 _STEP_FIELDS = {f.name: f for f in dataclasses.fields(StepRun) if f.name != "step"}
+#: The fields of a bound value's run that cross, with their types (its binding is the
+#: build's own).
+_BOUND_FIELDS = {"text": str, "error": str, "raised": str, "unmade": str, "size": int,
+                 "stopped": str}
 
 
 def run_to_data(run: ExampleRun) -> dict[str, Any]:
@@ -245,8 +254,7 @@ def run_to_data(run: ExampleRun) -> dict[str, Any]:
                   for step in run.steps],
         "rolls": encode(run.rolls),
         "cast": encode(run.cast),
-        "bound": [{"text": b.text, "error": b.error, "raised": b.raised, "unmade": b.unmade}
-                  for b in run.bound],
+        "bound": [{name: getattr(b, name) for name in _BOUND_FIELDS} for b in run.bound],
     }
 
 
@@ -274,8 +282,8 @@ def run_from_data(data: Any, example: Example) -> ExampleRun:
     run.rolls = decode(data["rolls"], tuple[tuple[int, ...], ...], "the rolls")
     run.cast = decode(data["cast"], typing.get_type_hints(ExampleRun)["cast"], "the cast")
     for binding, fields in zip(example.bindings, bound, strict=False):
-        if not (isinstance(fields, dict) and set(fields) == {"text", "error", "raised", "unmade"}
-                and all(type(v) is str for v in fields.values())):
+        if not (isinstance(fields, dict) and set(fields) == set(_BOUND_FIELDS)
+                and all(type(fields[name]) is kind for name, kind in _BOUND_FIELDS.items())):
             raise PlainDataError(f"the bound value at line {binding.line}: expected its text")
         run.bound.append(BoundRun(binding, **fields))
     return run

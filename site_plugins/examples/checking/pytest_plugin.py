@@ -226,6 +226,15 @@ class MarkdownPage(pytest.File):
                                              title=blocks[index].example.title)
 
 
+def pytest_report_header(config: pytest.Config) -> str | None:
+    """What the checker cannot enforce on this machine, if anything (README, Trust model)."""
+    if not PROCESSES:
+        return None
+    from site_plugins.examples.checking.confinement import unconfined_reason
+
+    return f"rules-examples: {why}" if (why := unconfined_reason()) else None
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """With ``--examples-update``: rewrite the stale claims of every page collected."""
     config = session.config

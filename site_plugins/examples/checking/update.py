@@ -30,6 +30,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from site_plugins.examples.language.bindings import MAX_WRITTEN
 from site_plugins.examples.language.bound_values import PROSE, BoundRun
 from site_plugins.examples.language.lexer import Step
 from site_plugins.examples.language.session import StepRun
@@ -119,6 +120,9 @@ def _bound_edit(text: str, starts: list[int], bound: BoundRun, errors: list[Step
         reason = f"left alone: the example it narrates has an error (line {first.step.line})"
     elif bound.error:
         reason = "left alone: its expression gives no text (fix the expression first)"
+    elif bound.size or len(bound.text) > MAX_WRITTEN:
+        reason = (f"left alone: the engine's text is {max(bound.size, len(bound.text)):,} "
+                  f"characters long, and a bound text at most {MAX_WRITTEN}")
     if reason:
         return ClaimChange(path, binding.line, binding.written, reason=reason,
                            kind=BOUND), None

@@ -1,12 +1,13 @@
 """The process that runs examples at build time, away from the build.
 
 The build (or pytest) starts one of these per job with ``python -m
-site_plugins.examples.checking.worker <socket>``. It imports the engine once, then waits for pages:
-for each page it **forks a child**, which runs that page's examples and exits, so every page
-starts from the same clean state (the engine imported, nothing run) and no page can change
-what another verifies. The child runs with limits on memory, file size and CPU time, its
-own process group (so the build can end it, and anything it started, from outside), and
-its standard output and error written to a log the build reads only when something broke.
+site_plugins.examples.checking.worker <socket> <folder>``. It imports the engine once, then
+waits for pages: for each page it **forks a child**, which runs that page's examples and
+exits, so every page starts from the same clean state (the engine imported, nothing run) and
+no page can change what another verifies. The child runs with limits on memory, file size
+and CPU time, its own process group (so the build can end it, and anything it started, from
+outside), and its standard output and error written to a log the build reads only when
+something broke.
 
 The two sides talk over Unix sockets:
 
@@ -19,7 +20,13 @@ The two sides talk over Unix sockets:
   plain data only, :mod:`~site_plugins.examples.checking.plain`): ``["example", index]`` and
   ``["step", line]`` before it runs them (so the build knows where a hang or a crash
   happened), ``["run", index, run]`` after each example, and ``["done"]`` at the end. The
-  build judges each run itself, against the page as it read it.
+  build judges each run itself, against the page as it read it. A ``rules-check`` speaks
+  through the page's process, which passes on its steps and its run, nothing more
+  (:mod:`~site_plugins.examples.checking.channel`).
+
+Each page works in a folder of its own, made empty for it here and removed once the page and
+everything it started have ended; on Linux with Landlock it may write nowhere else
+(:mod:`~site_plugins.examples.checking.confinement`).
 
 No MkDocs here: this is the checker's engine room, driven by
 :mod:`site_plugins.examples.checking.checker`.
@@ -30,7 +37,6 @@ from __future__ import annotations
 import contextlib
 import faulthandler
 import importlib
-import json
 import os
 import pkgutil
 import resource
@@ -38,12 +44,15 @@ import signal
 import socket
 import struct
 import sys
+import tempfile
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from site_plugins.examples.checking import confinement
+from site_plugins.examples.checking.channel import Channel, away_from_build, relay_check
 from site_plugins.examples.language.lexer import Example
 
 if TYPE_CHECKING:
@@ -88,9 +97,11 @@ class PageRequest:
 
 
 def main(argv: list[str]) -> None:
-    """Serve pages on the control socket whose file descriptor is ``argv[0]``."""
+    """Serve pages on the control socket whose file descriptor is ``argv[0]``; each page's
+    folder is made in ``argv[1]`` (the checker's, which it removes)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the build, which ends us
     control = socket.socket(fileno=int(argv[0]))
+    root = argv[1] if len(argv) > 1 else tempfile.gettempdir()
     reaps = _become_subreaper()
     _preload()
     control.sendall(CONTROL.pack(b"r", os.getpid()))
@@ -101,15 +112,17 @@ def main(argv: list[str]) -> None:
             return
         if not data or not fds:
             return  # the build has closed the socket: it is done with us
+        area = confinement.page_area(root)
         pid = os.fork()
         if pid == 0:
             control.close()
-            _child(fds[0])  # never returns
+            _child(fds[0], area)  # never returns
         os.close(fds[0])
         control.sendall(CONTROL.pack(b"f", pid))
         _pid, status = os.waitpid(pid, 0)
         if reaps:
             _end_survivors()
+        confinement.remove(area)  # everything the page started has ended
         control.sendall(CONTROL.pack(b"x", os.waitstatus_to_exitcode(status)))
 
 
@@ -174,20 +187,24 @@ def _preload() -> None:
     import rules_core
     from site_plugins.examples.language import verify  # noqa: F401  (imports the session and lexer)
 
+    confinement.landlock_abi()  # asked once: each page's fork knows it
+
     for module in pkgutil.walk_packages(rules_core.__path__, "rules_core."):
         # A broken module is reported by the page that imports it, at its line.
         with contextlib.suppress(Exception):
             importlib.import_module(module.name)
 
 
-def _child(fd: int) -> None:
-    """Run one page in this fresh fork and exit; every path out ends in ``os._exit``."""
+def _child(fd: int, area: str) -> None:
+    """Run one page in this fresh fork, in its own folder ``area``, and exit; every path out
+    ends in ``os._exit``."""
     def check() -> None:
         os.setpgid(0, 0)
         connection = Connection(fd)
         request = connection.recv()
         _confine(request)
-        _check_page(connection, request)
+        home = confinement.enter_page(area, request.log_path)
+        _check_page(Channel(connection), request, _Folders(area, home, request.log_path))
 
     _run_then_exit(check)
 
@@ -232,42 +249,59 @@ def _confine(request: PageRequest) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
 
 
-def _check_page(connection: Connection, request: PageRequest) -> None:
+@dataclass(frozen=True)
+class _Folders:
+    """A page's folder (``area``), its home in it, and its log (see
+    :mod:`~site_plugins.examples.checking.confinement`)."""
+
+    area: str
+    home: str
+    log: str
+
+
+def _check_page(channel: Channel, request: PageRequest, folders: _Folders) -> None:
+    from site_plugins.examples.checking.bound_apart import run_apart
     from site_plugins.examples.language.lexer import lex_page
     from site_plugins.examples.language.session import Session
 
     lexed = lex_page(request.text, request.first_line)
-
-    def send(*message: Any) -> None:
-        connection.send_bytes(json.dumps(message).encode())
-
     session = Session(request.limits.time_limit, output_limit=request.limits.output_chars,
-                      on_step=lambda step: send("step", step.line))
+                      on_step=lambda step: channel.send("step", step.line),
+                      bound_runner=run_apart)
     examples = [(index, block.example) for index, block in enumerate(lexed.blocks)]
     if request.setup is not None and lexed.blocks:
         examples.insert(0, (SETUP_INDEX, request.setup))
     for index, example in examples:
-        send("example", index)
+        channel.send("example", index)
         if example.kind == "check":
-            def report(run: ExampleRun, index: int = index) -> None:
-                send("run", index, _plain_run(run))
-
-            _check_apart(session, example, report)
+            _check_apart(session, example, index, channel, folders)
         else:
-            send("run", index, _plain_run(session.run(example)))
-    send("done")
+            channel.send("run", index, _plain_run(session.run(example)))
+    channel.send("done")
 
 
-def _check_apart(session: Session, example: Example,
-                 report: Callable[[ExampleRun], None]) -> None:
+def _check_apart(session: Session, example: Example, index: int, channel: Channel,
+                 folders: _Folders) -> None:
     """Run a ``rules-check`` in a fork of the page's process, so that nothing it does (a
-    class attribute patched, a module's global changed) reaches the examples after it; the
-    page's process goes on as the check found it. A fork that ends before it reported ends
-    the page's process the same way, so the build reports it at the check's line."""
+    class attribute patched, a module's global changed, a file written) reaches the examples
+    after it; the page's process goes on as the check found it. The fork works in a copy of
+    the page's home and holds no end of the build's channel: it writes to a pipe, and this
+    process passes on its steps and its run (:func:`~.channel.relay_check`). A fork that
+    ends before it reported ends the page's process the same way, so the build reports it
+    at the check's line."""
+    copy = confinement.check_copy(folders.area, folders.home)
+    reading, writing = os.pipe()
     pid = os.fork()
     if pid == 0:
-        _run_then_exit(lambda: report(session.run(example)))
-    _pid, status = os.waitpid(pid, 0)
+        os.close(reading)
+        away_from_build(channel)
+        confinement.enter_check(copy, folders.log)
+        pipe = Channel(Connection(writing, readable=False))
+        session.on_step = lambda step: pipe.send("step", step.line)
+        _run_then_exit(lambda: pipe.send("run", index, _plain_run(session.run(example))))
+    os.close(writing)
+    status = relay_check(reading, pid, channel)
+    confinement.remove(copy)
     code = os.waitstatus_to_exitcode(status)
     if code < 0:  # the same signal, unless it cannot be caught (SIGKILL), then its status
         with contextlib.suppress(OSError, ValueError):
@@ -292,7 +326,15 @@ def _plain_run(run: ExampleRun) -> dict[str, Any]:
             step.views, step.stats = [], []
             step.code_error = step.code_error or (
                 f"TypeError: a result shown here cannot be drawn: it holds {error}")
+        if step.code_error.startswith("PermissionError: [Errno 13]"):
+            step.code_error += OWN_FOLDER
     return run_to_data(run)
+
+
+#: What a refused write is told (a page may write in its own folder only: confinement.py).
+OWN_FOLDER = (" (an example may write files only in its own folder, its working and temporary "
+              "directory, which is empty when its page starts; a rules-check writes in a copy "
+              "of it, gone when the check ends: write to a relative path or use tempfile)")
 
 if __name__ == "__main__":
     main(sys.argv[1:])

@@ -20,8 +20,11 @@ bound values alike.
 
 Bad bindings are errors at their line: a binding inside a code span or a link's target, on a
 page with no example, with empty text or text holding Markdown, an expression that is not
-Python, ``{= …}`` without its bracketed text, a marker with no paragraph above it or naming
-no example of the page. No MkDocs here.
+Python, that does more than read or that names nothing the examples made
+(:mod:`~site_plugins.examples.language.bound_expressions`), ``{= …}`` without its bracketed
+text, a marker with no paragraph above it or naming no example of the page, and what looks
+like a marker but would be published as something else
+(:mod:`~site_plugins.examples.language.markers`). No MkDocs here.
 """
 
 from __future__ import annotations
@@ -30,7 +33,9 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from site_plugins.examples.language.bound_expressions import expression_problem
 from site_plugins.examples.language.bound_values import PROSE, TITLE, Binding
+from site_plugins.examples.language.markers import MARKER, near_markers
 from site_plugins.examples.language.prose import (
     LINK_TARGET,
     BoundSource,
@@ -42,11 +47,6 @@ from site_plugins.examples.language.prose import (
 
 #: The start of an expression anywhere: one not right after a bracketed text is an error.
 _OPENING = re.compile(r"\{[ \t]*=")
-#: A paragraph's marker, alone on the line after it: ``{: narrates }``,
-#: ``{: narrates="id" }`` or ``{: about="id" }``.
-MARKER = re.compile(r"^(?P<indent>[ \t]*)\{:[ \t]*(?P<kind>narrates|about)[ \t]*"
-                    r"(?:=[ \t]*(?:\"(?P<quoted>[^\"]*)\"|(?P<bare>[^\s}\"]+))[ \t]*)?\}[ \t]*$")
-_NEAR_MARKER = re.compile(r"^[ \t]*\{:?[ \t]*(?:narr|about)", re.IGNORECASE)
 #: Text a bound value may not hold: Markdown that its span would not keep.
 _MARKUP = re.compile(r"[*_`<>\\|]")
 #: The longest bound text and expression, in characters (a Reroll carries them).
@@ -124,6 +124,8 @@ def read_bound_prose(text: str, places: Sequence[Place], first_line: int = 1) ->
             errors.append((first_line + _line_of(starts, opening.start()),
                            "'{=' starts a bound value, which needs its documented text in "
                            "brackets right before it: [21]{= test.total}"))
+    errors += [(first_line + line, message)
+               for line, message in near_markers(_blanked(spans, taken).split("\n"))]
     narrations = tuple(Narration(first_line + line, index, starts[line],
                                  starts[line] + len(lines[line]), anchor=starts[line] - 1,
                                  flags=flags)
@@ -245,11 +247,7 @@ def _markers(layout: _Layout, places: Sequence[Place], first_line: int,
     for number, line in enumerate(layout.lines):
         match = MARKER.match(line) if layout.marker[number] else None
         if match is None:
-            if _NEAR_MARKER.match(line) and not layout.raw_blank[number]:
-                errors.append((first_line + number, f"cannot read {line.strip()!r}: mark a "
-                               "paragraph with {: narrates }, {: narrates=\"card-id\" } or "
-                               "{: about=\"card-id\" }, alone on the line right after it"))
-            continue
+            continue  # a near miss of a marker is found in the prose (near_markers)
         kind = match["kind"]
         if number == 0 or layout.blank[number - 1]:
             errors.append((first_line + number, f"{{: {kind} }} marks the paragraph right "
@@ -315,7 +313,18 @@ def _bad_parts(found: BoundSource) -> str:
         compile(source, "<bound value>", "eval")
     except SyntaxError as error:
         return f"the expression {source!r} is not a Python expression ({error.msg})"
-    return ""
+    except ValueError as error:  # a NUL character
+        return f"the expression {source!r} is not a Python expression ({error})"
+    return expression_problem(source, written)
+
+
+def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with each of ``spans`` (start, end, in order) blanked out, line breaks kept."""
+    parts, position = [], 0
+    for start, end in spans:
+        parts += [text[position:start], re.sub(r"[^\n]", " ", text[start:end])]
+        position = end
+    return "".join([*parts, text[position:]])
 
 
 def _line_starts(lines: list[str]) -> list[int]:

@@ -42,6 +42,10 @@ from rules_core.words import noun
 #: Where a binding sits: in the prose of the page, or in its example's title.
 PROSE = "prose"
 TITLE = "title"
+#: Most characters of a value's text (or of its error) a run keeps, as of a statement's
+#: output (:data:`~site_plugins.examples.language.session.DEFAULT_OUTPUT_LIMIT`); the rest is
+#: counted, not kept. A bound text is at most 200 characters, so a longer one never matches.
+DEFAULT_KEPT = 100_000
 
 
 class BoundTextError(Exception):
@@ -82,31 +86,48 @@ class BoundRun:
     #: The name the expression needed that a move the rules refused never made (after a
     #: reroll, in practice): the text stays as documented, as a statement not played does.
     unmade: str = ""
+    #: Characters the value's text (or its error) had in all, when more than the run keeps
+    #: (0: all of it is kept).
+    size: int = 0
+    #: How the expression's evaluation ended when it did not end as an expression does (it
+    #: ended its process, started one, or outran its time): the failure's words for it.
+    stopped: str = ""
 
     @property
     def matches(self) -> bool:
         """Whether the engine's text is the text written."""
-        return not self.error and self.text == self.binding.written
+        return not self.error and not self.size and self.text == self.binding.written
 
 
-def evaluate(binding: Binding, namespace: Mapping[str, Any], shown: Any = None) -> BoundRun:
+def evaluate(binding: Binding, namespace: Mapping[str, Any], shown: Any = None,
+             kept: int = DEFAULT_KEPT) -> BoundRun:
     """The text ``binding``'s expression gives in ``namespace``, read as its text is written.
 
     ``_`` stands for ``shown``, the last value the narrated example showed (as in a Python
     session); ``rolled`` is not there (a bound value reads what the dice made, it rolls
     none). A rules refusal, a Python error or a value that cannot be written so is the
-    run's ``error``, never an exception.
+    run's ``error``, never an exception. Of a text or an error longer than ``kept``
+    characters, the start is kept and its length counted (``size``), as of a statement's
+    output.
     """
     names = {name: value for name, value in namespace.items() if name != "rolled"}
     try:
         code = compile(binding.expression, "<bound value>", "eval")
         value = eval(code, names, {"_": shown})
-        return BoundRun(binding, text=bound_text(value, binding.written))
+        text = bound_text(value, binding.written)
+        return BoundRun(binding, text=text[:kept], size=_size(text, kept))
     except BoundTextError as error:
-        return BoundRun(binding, error=str(error))
+        message = str(error)
+        return BoundRun(binding, error=message[:kept], size=_size(message, kept))
     except (Exception, SystemExit, KeyboardInterrupt) as error:
-        return BoundRun(binding, error=f"{type(error).__name__}: {error}{_attributes(error)}",
-                        raised=type(error).__name__)
+        message = f"{type(error).__name__}: {error}{_attributes(error)}"
+        return BoundRun(binding, error=message[:kept], raised=type(error).__name__,
+                        size=_size(message, kept))
+
+
+def _size(text: str, kept: int) -> int:
+    """``len(text)`` when it is more than ``kept``, else 0."""
+    return len(text) if len(text) > kept else 0
 
 
 def _attributes(error: BaseException) -> str:

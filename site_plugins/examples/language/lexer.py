@@ -5,7 +5,8 @@ An example is a fenced block whose info string starts with ``rules-example`` (a 
 Material admonitions) and use backticks or tildes; fences of other languages, and
 anything inside them, are skipped, so a page can show example syntax in a code block. A
 fence whose kind looks like a misspelt example kind (it starts with ``rules-``, or is within
-two edits of a kind) is an error, never a code block published unchecked.
+two edits of a kind) is an error, never a code block published unchecked; so is a fence that
+holds a ``>>>`` session and is named like one (``example``, ``check``, ``rules …``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from site_plugins.examples.language.bindings import Narration, Place, read_bound_prose, read_title
 from site_plugins.examples.language.bound_values import Binding
 from site_plugins.examples.language.fences import fences
+from site_plugins.examples.language.spelling import edit_distance
 
 KINDS = {"rules-example": "example", "rules-check": "check"}
 #: The front-matter key of a page's setup: statements run before its first example.
@@ -120,7 +122,8 @@ def look_alike(info: str, word: str, body: list[str]) -> str:
     """Why a fence that is not an example looks like one an author meant to be checked
     (``""`` if it does not): a misspelt kind (``rules-exampel``, ``rules example``), a kind
     that is not the fence's first word (``{.python .rules-example}``, which Markdown renders
-    as Python, unchecked), or a fence named like a kind whose body is a ``>>>`` session."""
+    as Python, unchecked), or a fence named like a kind (``rules …``, ``example``, ``check``)
+    whose body is a ``>>>`` session."""
     classes = re.findall(r"(?:^|\s)\.([\w-]+)", info.strip("{} ")) if info.startswith("{") else []
     named = next((c for c in classes[1:] if c in KINDS), "")
     if named:
@@ -132,10 +135,25 @@ def look_alike(info: str, word: str, body: list[str]) -> str:
             squashed.startswith(re.sub(r"[^a-z]", "", kind)) for kind in KINDS):
         shown = info if " " in info.strip("{} ") and squashed.startswith("rules") else word
         return f"unknown example kind {shown!r}: the kinds are {_KINDS_WORDS}"
-    if "rules" in squashed and any(line.lstrip().startswith(">>>") for line in body):
+    if (named_like_a_kind(word) or "rules" in squashed) and any(
+            line.lstrip().startswith(">>>") for line in body):
         return (f"this fence ({info!r}) holds a >>> session but is no example, so it would be "
-                f"published unchecked: the kinds are {_KINDS_WORDS}")
+                f"published unchecked: make it a ```rules-example (a card) or a ```rules-check "
+                "(a claim checked for a note)")
     return ""
+
+
+#: The words of the kinds, which a fence of another kind may be named by (```example).
+_KIND_WORDS = {"example": TYPO_DISTANCE, "check": 1}
+
+
+def named_like_a_kind(word: str) -> bool:
+    """Whether a fence's kind names an example by another name: ``example``, ``Examples``,
+    ``exmaple``, ``check``, ``doc-example``. Only a fence so named that holds a ``>>>``
+    session is an error: a ``python`` or ``text`` block may show one."""
+    parts = re.split(r"[^a-z]+", word.lower())
+    return any(edit_distance(part, wanted) <= edits or part.startswith(wanted)
+               for part in parts for wanted, edits in _KIND_WORDS.items())
 
 
 def _with_prose(text: str, blocks: list[ExampleBlock], errors: list[ExampleSyntaxError],
@@ -167,7 +185,7 @@ def read_setup(raw: str) -> Example | None:
     the page's first card. Only a literal block (``|`` or ``|-``) or a one-line value is read,
     so that the setup is exactly the code written.
     """
-    lines = raw.replace("\r\n", "\n").split("\n")
+    lines = raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if not lines or lines[0].rstrip() != "---":
         return None
     end = next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), None)
@@ -209,18 +227,6 @@ def misspelt_kind(word: str) -> bool:
         return False
     return lowered.startswith("rules-") or any(
         edit_distance(lowered, kind) <= TYPO_DISTANCE for kind in KINDS)
-
-
-def edit_distance(a: str, b: str) -> int:
-    """Letters to add, remove or change to turn ``a`` into ``b`` (Levenshtein)."""
-    previous = list(range(len(b) + 1))
-    for i, letter in enumerate(a, 1):
-        current = [i]
-        for j, other in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1,
-                               previous[j - 1] + (letter != other)))
-        previous = current
-    return previous[-1]
 
 
 def _block(lines: list[str], i: int, close: int | None, opening: re.Match[str], word: str,

@@ -7,13 +7,16 @@ fresh random faces (and remembers them, so the roll can be replayed).
 """
 
 from __future__ import annotations
+import __future__
 
 import ast
 import contextlib
 import functools
 import io
+import operator
 import random
 import signal
+import sys
 import threading
 import time
 import types
@@ -169,23 +172,47 @@ class ExampleRun:
         return self.example.kind == "example" and self.rolls_dice
 
 
+#: Evaluates an example's bound values: given them, a function that evaluates one here and
+#: now, and the seconds left of the example's time (0: no limit), the run of each.
+BoundRunner = Callable[[Sequence[Binding], Callable[[Binding], BoundRun], float], list[BoundRun]]
+
+
+def run_here(bindings: Sequence[Binding], evaluate_one: Callable[[Binding], BoundRun],
+             seconds: float) -> list[BoundRun]:
+    """Each bound value evaluated in this process (the browser, and a check in one
+    process); the build's worker evaluates them in a fork instead
+    (:func:`site_plugins.examples.checking.bound_apart.run_apart`)."""
+    return [evaluate_one(binding) for binding in bindings]
+
+
 class Session:
     """One page's examples, run in page order in one shared namespace.
 
-    ``check`` blocks run in a copy of the namespace, so they can try moves (and fail on
-    purpose) without changing what later examples see. ``time_limit`` bounds each example
-    (all its statements together; 0: no limit); ``on_step`` is told of each statement before
-    it runs (the build's worker reports it to the process that watches the clock).
+    The namespace is a module's, ``__main__``, which stands in ``sys.modules`` while an
+    example runs, and each statement is compiled as a fresh ``python`` session compiles it:
+    with no ``__future__`` import but those the page's own statements made (never this
+    module's). ``check`` blocks run in a copy of the namespace, so they can try moves (and
+    fail on purpose) without changing what later examples see. ``time_limit`` bounds each
+    example (all its statements together; 0: no limit); ``on_step`` is told of each
+    statement before it runs (the build's worker reports it to the process that watches the clock);
+    ``bound_runner`` evaluates each example's bound values (:func:`run_here` by default).
     """
 
     def __init__(self, time_limit: float = DEFAULT_TIME_LIMIT, *,
                  output_limit: int = DEFAULT_OUTPUT_LIMIT,
-                 on_step: Callable[[Step], None] | None = None) -> None:
+                 on_step: Callable[[Step], None] | None = None,
+                 bound_runner: BoundRunner = run_here) -> None:
         self.roller = Roller()
-        self.namespace: dict[str, Any] = {"__name__": "__rules_example__", "rolled": self.roller}
+        self.module = types.ModuleType("__main__")
+        self.namespace: dict[str, Any] = self.module.__dict__
+        self.namespace["rolled"] = self.roller
+        #: The ``__future__`` features the page's statements have imported so far (as a
+        #: Python session keeps them for the statements after).
+        self.future = 0
         self.time_limit = time_limit
         self.output_limit = output_limit
         self.on_step = on_step
+        self.bound_runner = bound_runner
         self._deadline = 0.0
         #: Names whose making was refused by the rules (or skipped because of that), each
         #: with the reason a later step that needs it is not played.
@@ -206,10 +233,19 @@ class Session:
         self.roller.reset(mode)
         run = ExampleRun(example, mode)
         try:
-            namespace = self.namespace if example.kind != "check" else _isolated(self.namespace)
+            module = self.module if example.kind != "check" else _isolated_module(self.namespace)
         except UncopiableName as error:
             run.steps = [StepRun(example.steps[0], code_error=str(error))]
             return run
+        future = self.future
+        with _as_main(module):
+            self._run_steps(example, run, module.__dict__, explain)
+        if example.kind == "check":
+            self.future = future  # a check's imports, __future__ too, end with it
+        return run
+
+    def _run_steps(self, example: Example, run: ExampleRun, namespace: dict[str, Any],
+                   explain: bool) -> None:
         self._drawn = []
         self.last_shown = None
         self._deadline = time.monotonic() + self.time_limit
@@ -223,38 +259,44 @@ class Session:
         run.rolls = self.roller.drawn()
         if explain:
             run.bound = self._bound(example.bindings, namespace)
-        return run
 
     def _bound(self, bindings: tuple[Binding, ...], namespace: dict[str, Any]) -> list[BoundRun]:
         """The example's bound values, read right after it ran, within its time."""
-        bound = []
-        for binding in bindings:
-            try:
-                with contextlib.redirect_stdout(io.StringIO()), _time_limit(self._remaining()):
-                    ran = evaluate(binding, namespace, self.last_shown)
-                missing = ran.error.split("'")[1] if ran.raised == "NameError" and \
-                    ran.error.count("'") >= 2 else ""
-                if missing in self.unmade:
-                    ran = replace(ran, unmade=missing)
-                bound.append(ran)
-            except ExampleTimeout:
-                bound.append(BoundRun(binding, error=f"{ExampleTimeout.__name__}: the example "
-                                      f"and its bound values ran for more than "
-                                      f"{self.time_limit:g} s", raised=ExampleTimeout.__name__))
-        return bound
+        if not bindings:
+            return []
+        return self.bound_runner(bindings, functools.partial(self._bound_value,
+                                                             namespace=namespace),
+                                 self._remaining())
+
+    def _bound_value(self, binding: Binding, namespace: dict[str, Any]) -> BoundRun:
+        """One bound value, read within the example's time, its printing discarded, its
+        text cut as a statement's output is."""
+        try:
+            with contextlib.redirect_stdout(CappedOutput(0)), _time_limit(self._remaining()):
+                ran = evaluate(binding, namespace, self.last_shown, self.output_limit)
+        except ExampleTimeout:
+            ran = BoundRun(binding, raised=ExampleTimeout.__name__)
+        if ran.raised == ExampleTimeout.__name__:
+            return BoundRun(binding, error=f"{ExampleTimeout.__name__}: the example and its "
+                            f"bound values ran for more than {self.time_limit:g} s",
+                            raised=ExampleTimeout.__name__)
+        missing = ran.error.split("'")[1] if ran.raised == "NameError" and \
+            ran.error.count("'") >= 2 else ""
+        return replace(ran, unmade=missing) if missing in self.unmade else ran
 
     def _run_step(self, step: Step, namespace: dict[str, Any], explain: bool) -> StepRun:
         result = StepRun(step)
         sources_before = len(self.roller.sources)
         made_before = sources_made()
         try:
-            code = _compile(step.source)
+            code = _compile(step.source, self.future)
         except SyntaxError as error:
             result.code_error = f"SyntaxError: {error.msg}"
             return result
         except ValueError as error:  # e.g. a NUL character in the source
             result.code_error = f"ValueError: {error}"
             return result
+        self.future |= code.future  # a `from __future__ import` holds for the statements after
         out = CappedOutput(self.output_limit)
         try:
             with contextlib.redirect_stdout(out), _time_limit(self._remaining()):
@@ -374,22 +416,52 @@ class _Compiled:
     shown: types.CodeType | None
     bound: tuple[str, ...]
 
+    @property
+    def future(self) -> int:
+        """The ``__future__`` features the step's code is compiled with."""
+        return int(self.statements.co_flags & FUTURE_FEATURES)
+
+
+#: Every ``__future__`` feature's compiler flag.
+FUTURE_FEATURES: int = functools.reduce(operator.or_, (
+    getattr(__future__, name).compiler_flag for name in __future__.all_feature_names))
+
 
 @functools.lru_cache(maxsize=1024)
-def _compile(source: str) -> _Compiled:
-    """Compile a step (cached: a reroll runs the same steps again and again)."""
+def _compile(source: str, future: int = 0) -> _Compiled:
+    """Compile a step with the ``future`` features the page imported (cached: a reroll runs
+    the same steps again and again). Never with this module's own: ``dont_inherit``."""
     body = ast.parse(source, mode="exec").body
     last = body[-1] if body else None
+
+    def compiled(tree: ast.Module | ast.Expression, mode: str) -> types.CodeType:
+        code: types.CodeType = compile(tree, "<example>", mode, flags=future, dont_inherit=True)
+        return code
+
     if isinstance(last, ast.Expr):
-        statements = compile(ast.Module(body[:-1], []), "<example>", "exec")
-        shown = compile(ast.Expression(last.value), "<example>", "eval")
-        return _Compiled(statements, shown, ())
+        statements = compiled(ast.Module(body[:-1], []), "exec")
+        return _Compiled(statements, compiled(ast.Expression(last.value), "eval"), ())
     bound: list[str] = []
     for statement in body:
         if isinstance(statement, ast.Assign | ast.AnnAssign):
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
             bound.extend(t.id for t in targets if isinstance(t, ast.Name))
-    return _Compiled(compile(ast.Module(body, []), "<example>", "exec"), None, tuple(bound))
+    return _Compiled(compiled(ast.Module(body, []), "exec"), None, tuple(bound))
+
+
+@contextlib.contextmanager
+def _as_main(module: types.ModuleType) -> Iterator[None]:
+    """``module`` as ``sys.modules["__main__"]`` while an example runs (a dataclass, pickle
+    and ``typing.get_type_hints`` find a class's module there), then what was there."""
+    before = sys.modules.get("__main__")
+    sys.modules["__main__"] = module
+    try:
+        yield
+    finally:
+        if before is None:
+            sys.modules.pop("__main__", None)
+        else:
+            sys.modules["__main__"] = before
 
 
 def _execute(code: _Compiled, namespace: dict[str, Any]) -> tuple[list[Any], str]:
@@ -420,8 +492,14 @@ def _called(value: Any, method: str, kind: type) -> Any:
         raise ViewError(f"{type(value).__name__}.{method}() raised {type(error).__name__}: "
                         f"{error}") from None
     if made is not None and not isinstance(made, kind):
-        raise ViewError(f"{type(value).__name__}.{method}() returned {_a(type(made).__name__)}, "
-                        f"not {_a(kind.__name__)} (a card draws only the engine's views)")
+        got, wanted = type(made), kind.__name__
+        if got.__name__ == wanted:  # a class of the same name: say whose each is
+            raise ViewError(
+                f"{type(value).__name__}.{method}() returned {_a(wanted)} from {got.__module__}, "
+                f"not the engine's {wanted} from {kind.__module__} (a card draws only the "
+                f"engine's views: import {wanted} from {kind.__module__})")
+        raise ViewError(f"{type(value).__name__}.{method}() returned {_a(got.__name__)}, "
+                        f"not {_a(wanted)} (a card draws only the engine's views)")
     return made
 
 
@@ -471,6 +549,13 @@ def _word(value: Any) -> str:
 
 class UncopiableName(TypeError):
     """A name of the page that a ``rules-check`` cannot copy (a generator, an open file)."""
+
+
+def _isolated_module(namespace: dict[str, Any]) -> types.ModuleType:
+    """A ``__main__`` module for a ``rules-check``, holding a copy of ``namespace``."""
+    module = types.ModuleType("__main__")
+    module.__dict__.update(_isolated(namespace))
+    return module
 
 
 def _isolated(namespace: dict[str, Any]) -> dict[str, Any]:

@@ -176,18 +176,23 @@ def check_bound(path: str, bound: BoundRun) -> Failure | None:
     """Compare a bound value's text with what the engine's value reads as."""
     binding = bound.binding
     where = "title" if binding.place == TITLE else "text"
+    if bound.stopped:
+        return Failure(path, binding.line, f"the bound value's expression {bound.stopped}",
+                       source=binding.source, got=shown(bound.error, bound.size), bound=True,
+                       hint="The expression runs apart, in a process of its own, right after "
+                            "the example it narrates: make it read a value, and nothing more.")
     if bound.error:
         return Failure(
             path, binding.line,
             f"the bound value's expression raised {bound.raised}" if bound.raised else
             f"the bound value cannot be written as its {where} is", source=binding.source,
-            got=bound.error, bound=True,
+            got=shown(bound.error, bound.size), bound=True,
             hint="The expression runs in the page's examples right after the example it "
                  "narrates: fix its names, or bind a value written the way the text writes it.")
     if bound.matches:
         return None
     return Failure(path, binding.line, "bound value did not verify", source=binding.source,
-                   expected=binding.written, got=bound.text, bound=True,
+                   expected=binding.written, got=shown(bound.text, bound.size), bound=True,
                    hint=f"The {where} and the rules engine disagree: fix whichever is wrong.")
 
 

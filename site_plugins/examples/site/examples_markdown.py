@@ -36,7 +36,7 @@ from site_plugins.examples.language.verify import Failure
 from site_plugins.examples.site.dice_markdown import DiceMarkdown
 from site_plugins.examples.site.glossary import Chapters, focusable_first_uses
 from site_plugins.examples.site.markdown_pages import PROCESS_CHECKS, MarkdownPage, zensical_page
-from site_plugins.examples.site.page_cards import PageCards
+from site_plugins.examples.site.page_cards import PageCards, too_large_notes
 from site_plugins.examples.site.system_pages import present, with_systems_table
 
 log = logging.getLogger("rules_examples.markdown")
@@ -140,6 +140,8 @@ class ExamplesMarkdown(Extension):
             raise ExamplesFailed(failures)
         note = log.warning if self.getConfig("empty_cards") == "warn" else log.info
         placed = cards.place(markdown, result, slug(page.src_uri), {}, note)
+        for too_large in too_large_notes(result):
+            log.info(too_large)
         every_system = systems()
         uris = sorted(f.relative_to(page.docs_dir).as_posix()
                       for f in page.docs_dir.rglob("*.md"))

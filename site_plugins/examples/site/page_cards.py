@@ -14,6 +14,10 @@ import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol
 
+from rules_core.explain import Explanation
+from rules_core.odds import BUDGET
+from rules_core.odds_text import says_too_large
+from site_plugins.examples.cards.odds_lines import ODDS_LINES
 from site_plugins.examples.cards.render import bound_span, render_card
 from site_plugins.examples.cards.render_reader import reader_items
 from site_plugins.examples.language.bound_values import PROSE
@@ -124,6 +128,28 @@ def draw_card(run: ExampleRun, card_id: str, session_id: str, index: int,
                        setup=setup, links=dict(links))
     DRAWN.keep(key, (run, html))
     return html
+
+
+def too_large_notes(result: PageResult) -> list[str]:
+    """A line for each odds line of the page's cards that says its roll is too large for
+    exact odds (past :data:`rules_core.odds.BUDGET`), naming the card's page and line: for
+    the build's log as information, not a warning (the page is right, and its card says
+    so in the rules' words)."""
+    if not ODDS_LINES.ready():
+        return []
+    notes = []
+    for block, run in zip(result.blocks, result.runs, strict=True):
+        asked = dict.fromkeys(question for item in reader_items(run)
+                              if isinstance(item, Explanation) for question in item.odds)
+        for question in asked:
+            line = ODDS_LINES.line(question)
+            if says_too_large(line):
+                title = block.example.title
+                named = f" “{title}”" if title else ""
+                notes.append(f"{result.path}:{block.example.line}: the example{named} shows "
+                             "no exact odds: working them out is past the budget of exact "
+                             f"odds ({BUDGET:,} steps, rules_core.odds.BUDGET): “{line}”")
+    return notes
 
 
 def bound_edits(result: PageResult, session: str) -> list[tuple[int, int, str]]:

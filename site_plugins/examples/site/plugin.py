@@ -49,6 +49,7 @@ from site_plugins.examples.browser_engine.runtime_fetch import find_npm, user_ca
 from site_plugins.examples.cards.odds_lines import ODDS_LINES
 from site_plugins.examples.cards.render import page_card_data
 from site_plugins.examples.checking.checker import CheckLimits
+from site_plugins.examples.checking.confinement import unconfined_reason
 from site_plugins.examples.checking.page_checks import PageCheckError, PageChecks
 from site_plugins.examples.checking.page_text import (
     PageTextError,
@@ -73,7 +74,7 @@ from site_plugins.examples.site.config import ExamplesConfig
 from site_plugins.examples.site.dice_markdown import DiceMarkdown
 from site_plugins.examples.site.glossary import Chapters, focusable_first_uses
 from site_plugins.examples.site.odds_cache import load_odds, save_odds
-from site_plugins.examples.site.page_cards import PageCards
+from site_plugins.examples.site.page_cards import PageCards, too_large_notes
 from site_plugins.examples.site.page_files import (
     first_line_of,
     plural,
@@ -245,6 +246,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.checks.start_build(CheckLimits(time_limit=self.config.time_limit,
                                             memory_mb=self.config.memory_limit),
                                 self.config.jobs)
+        if why := unconfined_reason():
+            log.info(why)  # what the checker cannot enforce here (README, Trust model)
         for file in files.documentation_pages():
             try:
                 raw = _page_text(file)
@@ -289,6 +292,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         placed = self.cards.place(markdown, result, slug(page.file.src_uri),
                                   self._reference_links(result, page),
                                   log.warning if self.config.empty_cards == "warn" else log.info)
+        for note in too_large_notes(result):  # the page is right: information, not a warning
+            log.info(note)
         placed = with_systems_table(placed, self.systems, page.file.src_uri)
         converting = self._terms(placed, page)
         if self.command == "serve":

@@ -6,8 +6,10 @@
 // <work-dir> holds the wheels, cards.json (every rerollable page's cards, as a page sends
 // them) and systems.json (the game systems' packages among the wheels). The script starts Pyodide as the page does (the wheels on sys.path, engine-worker.js),
 // imports the engine, rerolls every card of every page with each seed (every reroll stopped
-// after REROLL_SECONDS, for a runaway example), and lets one malformed request fail into
-// JavaScript (Pyodide formats the traceback).
+// after REROLL_SECONDS of CPU time, for a runaway example: a loaded machine makes a reroll
+// slower, never shorter), and lets one malformed request fail into JavaScript (Pyodide formats
+// the traceback). It prints a line as it starts and after every reroll: the build stops a run
+// that goes quiet (site_plugins/examples/browser_engine/node_step.py), never a slow one.
 //
 // Tracing (no <stdlib-zip>): writes the standard library files the run imported, one per line,
 // as paths inside python_stdlib.zip. Checking (a <stdlib-zip>, "-" for Pyodide's own): runs on
@@ -15,14 +17,15 @@
 // be compared; a reroll that imports what the library lacks is printed and exits with 1. With
 // "first", each page is rerolled from its first example only (every card after it runs with the
 // new dice, once, not once for every card before it: a tenth of the work on this site's pages).
+import "./report_failure.mjs";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, workDir, outFile, stdlib, firstSeed = "0", seeds = "2", targets = "every"] =
   process.argv.slice(2);
-// A reroll's bound (a runaway example): a whole page rerolled from its first example ("first")
-// takes several times one from a later card, and over 5 s on a loaded 2-core machine.
+// A reroll's bound in seconds of CPU time (a runaway example): a whole page rerolled from its
+// first example ("first") takes several times one from a later card.
 const REROLL_SECONDS = targets === "first" ? 30 : 5;
 if (!outFile) {
   console.error("usage: node trace_stdlib.mjs <pyodide-dir> <work-dir> <out-file> [<stdlib-zip> <seed> <seeds> [first]]");
@@ -56,8 +59,13 @@ pyodide.globals.set("SYSTEMS_JSON", fs.readFileSync(path.join(workDir, "systems.
 pyodide.globals.set("SEEDS", [Number(firstSeed), Number(seeds)]);
 pyodide.globals.set("REROLL_SECONDS", REROLL_SECONDS);
 pyodide.globals.set("FIRST_ONLY", targets === "first");
+// The CPU time this process has used, in seconds (what a reroll's bound counts).
+pyodide.globals.set("cpu_seconds", () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+});
 pyodide.runPython(`
-import hashlib, importlib, json, pkgutil, sys, time
+import hashlib, importlib, json, pkgutil, sys
 import rules_core
 for info in pkgutil.walk_packages(rules_core.__path__, "rules_core."):
     importlib.import_module(info.name)
@@ -67,6 +75,7 @@ for package in PACKAGES:
     for info in pkgutil.walk_packages(module.__path__, f"{package}."):
         importlib.import_module(info.name)
 from site_plugins.examples.cards.reroll import reroll_page
+print("started", flush=True)
 
 
 class Overrun(BaseException):
@@ -74,10 +83,14 @@ class Overrun(BaseException):
 
 
 def bounded(call, seconds):
-    deadline = time.monotonic() + seconds
+    """call(), stopped once this process has spent seconds of CPU time on it."""
+    deadline = cpu_seconds() + seconds
+    events = 0
 
     def tracer(frame, event, arg):
-        if time.monotonic() > deadline:
+        nonlocal events
+        events += 1
+        if events % 1000 == 0 and cpu_seconds() > deadline:
             raise Overrun
         return tracer
 
@@ -98,6 +111,7 @@ for page, cards in enumerate(json.loads(CARDS_JSON)):
         request = json.dumps({"target": card["index"], "cards": cards})
         for seed in range(first, first + count):
             answer = bounded(lambda: reroll_page(request, seed), REROLL_SECONDS)
+            print(f"page {page}, line {card['line']}, seed {seed}", flush=True)
             if answer is None:
                 continue
             if "ModuleNotFoundError" in answer or "ImportError" in answer:
@@ -112,6 +126,7 @@ for system in PACKAGES:
     request = json.dumps({"system": system, "values": {}})
     for seed in range(first, first + count):
         answer = bounded(lambda: answer_op("roll", request, seed), REROLL_SECONDS)
+        print(f"the roller of {system}, seed {seed}", flush=True)
         if answer is None:
             continue
         if "ModuleNotFoundError" in answer or "ImportError" in answer:
