@@ -20,6 +20,11 @@ workers but not the site's service worker, whose fetches it leaves at full speed
 here: a 9.6 MB file through it in 0.28 s under a 9 Mbit/s emulation), so the link is emulated
 below the browser, where every request of every target passes.
 
+**The device.** ``--device desk`` (the default) is a desktop browser, 1280×900, a mouse;
+``--device phone`` a phone: a 390×844 viewport at 3× (``is_mobile``, a touch screen, so
+``(pointer: coarse)``), Reroll tapped. ``--device phone --profiles fast-4g --cpu-slowdown 4``
+is the phone profile the README's figures use.
+
 **The CPU.** ``--cpu-slowdown 4`` holds the whole browser to a quarter of the machine's CPU
 time with a cgroup (as root, cgroup v1 ``cpu`` controller): DevTools' CPU throttling does not
 reach workers ("Operation is only supported for pages, not workers"), and the engine runs in
@@ -30,7 +35,9 @@ as soon as the page has loaded (the engine starts downloading at that moment); t
 the click to the rerolled card painted is read from the page's ``performance`` marks, and the
 bytes are what nginx's access log says it sent, page included, for the requests begun before
 that moment (by the log's end time less the request's time: the odds' wheel, asked for once
-the result is on screen, is listed apart). Then, once
+the result is on screen, is listed apart). Then the bytes of every request begun in the
+``--after-s`` seconds after the result was painted (30 by default): what a reader pays
+beyond the result (the odds' wheel, and the start-up snapshot where it is kept). Then, once
 the engine has kept its snapshot, a **second visit** (reload, click), and an **offline** one.
 Each case also records the bytes nginx sent for each file and, from the engine's ``ready``
 message, when each engine file began and stopped arriving and each start step began (ms after
@@ -38,13 +45,16 @@ the click): where a first visit's time goes.
 
     python benchmarks/deploy.py [--profiles loopback fast-4g ...] [--configs recommended ...]
                                 [--cpu-slowdown 4] [--runs 3] [--first-only]
+                                [--device desk phone] [--after-s 30]
                                 [--snapshot-first-visit] [--out NAME.json]
-                                [--compare REV] [--hover-ms 0 600]
+                                [--compare REV | --compare-tree DIR] [--hover-ms 0 600]
 
 ``--compare REV`` builds the site as it was at a git revision too (a detached worktree) and
 measures both sites case by case, alternating, in the same run: before and after on the same
-machine under the same load. ``--hover-ms`` rests a desktop reader's mouse on Reroll before the
-click (the engine warms on that intent): what the warming buys, measured.
+machine under the same load; ``--compare-tree DIR`` does the same with a copy of the checkout
+as it was (``git archive REV | tar -x -C DIR``), with no git command. ``--hover-ms`` rests a
+desktop reader's mouse on Reroll before the click (the engine warms on that intent): what the
+warming buys, measured.
 
 This machine's timings move with its load: run each case several times (``--runs``) and
 report ranges. Writes ``benchmarks/results/deploy.json`` and prints a table, then the range
@@ -100,7 +110,13 @@ PROFILES = {
     "fast-4g": Link(9, 1.5, 60),
     "slow-4g": Link(1.6, 0.75, 150),
 }
-STOCK = "gzip on;\n"  # Debian's nginx.conf, as far as what it sends goes
+STOCK = "gzip on;\n"
+#: The browser a case runs in: its viewport and input (``--device``).
+DEVICES: dict[str, dict[str, Any]] = {
+    "desk": {"viewport": {"width": 1280, "height": 900}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
+              "is_mobile": True, "has_touch": True},
+}  # Debian's nginx.conf, as far as what it sends goes
 
 
 class LinkEmulator:
@@ -304,14 +320,18 @@ def chromium(slowdown: float) -> str:
     return str(wrapper)
 
 
-def click_and_wait(page: Page, hover_ms: int = 0) -> float:
+def click_and_wait(page: Page, hover_ms: int = 0, tap: bool = False) -> float:
     """Click Reroll on the card (after resting the mouse on it for ``hover_ms``, as a desktop
-    reader's pointer does on its way); return ms from the click to the rerolled card painted."""
+    reader's pointer does on its way), or tap it (a phone); return ms from the click to the
+    rerolled card painted."""
     before = page.evaluate("performance.getEntriesByName('rx-result-painted').length")
-    if hover_ms:
+    if hover_ms and not tap:
         page.hover(f"{CARD} .rx-reroll")
         page.wait_for_timeout(hover_ms)
-    page.click(f"{CARD} .rx-reroll")
+    if tap:
+        page.tap(f"{CARD} .rx-reroll")
+    else:
+        page.click(f"{CARD} .rx-reroll")
     page.wait_for_function(
         f"performance.getEntriesByName('rx-result-painted').length > {before}", timeout=300_000)
     return float(page.evaluate(
@@ -337,36 +357,49 @@ def wait_until_kept(page: Page, site: str) -> bool:
     return False
 
 
+def sent_after(log: Path, after: float) -> dict[str, int]:
+    """Bytes nginx sent, by file name, for the requests begun at or after ``after`` (ms since
+    the epoch)."""
+    everything, before = sent_by_file(log), sent_by_file(log, after)
+    return {name: size - before.get(name, 0) for name, size in everything.items()
+            if size > before.get(name, 0)}
+
+
 def run_case(browser_path: str, url: str, log: Path, profile_dir: Path,
-             second: bool = True, hover_ms: int = 0) -> dict[str, Any]:
+             second: bool = True, hover_ms: int = 0, device: str = "desk",
+             after_s: float = 30) -> dict[str, Any]:
     result: dict[str, Any] = {}
+    tap = device == "phone"
     with sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
-            str(profile_dir), executable_path=browser_path, args=ARGS, headless=True)
+            str(profile_dir), executable_path=browser_path, args=ARGS, headless=True,
+            **DEVICES[device])
         page = context.new_page()
         log.write_text("")
         page.goto(url + CHAPTER, wait_until="load")
         result["page_bytes"] = sent(log)[0]
-        result["first_visit_ms"] = round(click_and_wait(page, hover_ms))
+        result["first_visit_ms"] = round(click_and_wait(page, hover_ms, tap))
         # What was asked for before the result was painted (the odds' wheel follows it).
         painted = painted_at(page)
         result["bytes_before_first_result"], result["engine_bytes"] = sent(log, painted)
         result["via"] = page.evaluate("document.documentElement.dataset.rxEngineVia")
         result["files"] = sent_by_file(log, painted)
-        result["files_after_first_result"] = {
-            name: size for name, size in sent_by_file(log).items()
-            if name not in result["files"]}
         result["timeline"] = timeline(page)
+        # What the reader pays after the result: everything asked for in the next after_s.
+        page.wait_for_timeout(max(0.0, painted + after_s * 1000 - time.time() * 1000))
+        result["files_after_first_result"] = sent_after(log, painted)
+        result["bytes_after_first_result"] = sum(result["files_after_first_result"].values())
+        result["after_s"] = after_s
         if second and wait_until_kept(page, url):
             log.write_text("")
             page.reload(wait_until="load")
-            result["second_visit_ms"] = round(click_and_wait(page))
+            result["second_visit_ms"] = round(click_and_wait(page, tap=tap))
             result["second_visit_bytes"], result["second_visit_engine_bytes"] = sent(log)
             result["second_via"] = page.evaluate("document.documentElement.dataset.rxEngineVia")
             result["second_timeline"] = timeline(page)
             context.set_offline(True)
             page.reload(wait_until="load")
-            result["offline_ms"] = round(click_and_wait(page))
+            result["offline_ms"] = round(click_and_wait(page, tap=tap))
             result["offline_timeline"] = timeline(page)
             context.set_offline(False)
         context.close()
@@ -388,8 +421,15 @@ def main() -> None:
     parser.add_argument("--compare", metavar="REV", default="",
                         help="also build the site as it was at git revision REV and measure "
                              "both, case by case, in this run (before, after)")
+    parser.add_argument("--compare-tree", metavar="DIR", default="",
+                        help="also build the site from the checkout copied into DIR and "
+                             "measure both, case by case, in this run (before, after)")
     parser.add_argument("--hover-ms", type=int, nargs="+", default=[0],
                         help="rest the mouse on Reroll this long before the click (0: none)")
+    parser.add_argument("--device", nargs="+", default=["desk"], choices=list(DEVICES),
+                        help="a desktop browser (mouse) or a phone (390 px, touch, taps)")
+    parser.add_argument("--after-s", type=float, default=30,
+                        help="seconds after the first result whose requests are counted")
     args = parser.parse_args()
     cases: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
@@ -397,12 +437,13 @@ def main() -> None:
         port, listen = free_port(), free_port()
         url = f"http://127.0.0.1:{listen}/rules/"
         sites: dict[str, Path] = {}
-        if args.compare:
-            tree = stack.enter_context(checkout(args.compare, work))
-            before = sites[f"before ({args.compare})"] = work / "www-before"
+        if args.compare or args.compare_tree:
+            tree = (Path(args.compare_tree).resolve() if args.compare_tree
+                    else stack.enter_context(checkout(args.compare, work)))
+            before = sites[f"before ({args.compare or tree.name})"] = work / "www-before"
             before.mkdir()
             build(before, url, args.snapshot_first_visit, tree)
-        sites["after" if args.compare else "this tree"] = work / "www"
+        sites["after" if args.compare or args.compare_tree else "this tree"] = work / "www"
         (work / "www").mkdir()
         build(work / "www", url, args.snapshot_first_visit)
         link = LinkEmulator(listen, port, PROFILES["loopback"])
@@ -411,16 +452,18 @@ def main() -> None:
                 for slowdown in args.cpu_slowdown:
                     if slowdown > 1 and name == "slow-4g":
                         continue  # the link, not the CPU, decides there
-                    for hover in args.hover_ms:
+                    for hover, device in [(h, d) for d in args.device for h in args.hover_ms]:
                         for run in range(args.runs):
                             for number, (site, www) in enumerate(sites.items()):
                                 link.set_link(PROFILES[name])
                                 with nginx(work, www, port, config) as log:
                                     profile = work / (f"profile-{number}-{config}-{name}-"
-                                                      f"{slowdown}-{hover}-{run}")
+                                                      f"{slowdown}-{hover}-{device}-{run}")
                                     figures = run_case(chromium(slowdown), url, log, profile,
-                                                       not args.first_only, hover)
+                                                       not args.first_only, hover, device,
+                                                       args.after_s)
                                 case = {"site": site, "config": config, "profile": name,
+                                        "device": device,
                                         "cpu_slowdown": slowdown, "hover_ms": hover,
                                         "snapshot_first_visit": args.snapshot_first_visit,
                                         "run": run, **figures}
@@ -435,22 +478,28 @@ def main() -> None:
 
 
 def print_table(cases: list[dict[str, Any]]) -> None:
-    print(f"\n{'site':<16}{'config':<12}{'link':<10}{'cpu':>4}{'hover':>6} {'MB before':>10} "
+    print(f"\n{'site':<16}{'config':<12}{'link':<10}{'device':<7}{'cpu':>4}{'hover':>6} "
+          f"{'MB before':>10} {'MB after':>9} "
           f"{'first ms':>9} {'via':<12}{'2nd ms':>8} {'2nd MB':>7} {'offline':>8}")
     for c in cases:
-        print(f"{c['site'][:15]:<16}{c['config']:<12}{c['profile']:<10}{c['cpu_slowdown']:>4g}"
+        print(f"{c['site'][:15]:<16}{c['config']:<12}{c['profile']:<10}"
+              f"{c.get('device', 'desk'):<7}{c['cpu_slowdown']:>4g}"
               f"{c['hover_ms']:>6} {c['bytes_before_first_result'] / 1e6:>10.2f} "
+              f"{c.get('bytes_after_first_result', 0) / 1e6:>9.2f} "
               f"{c['first_visit_ms']:>9} {c['via']:<12}{c.get('second_visit_ms', '-'):>8} "
               f"{c.get('second_visit_bytes', 0) / 1e6:>7.2f} {c.get('offline_ms', '-'):>8}")
-    groups: dict[tuple[str, str, str, float, int], list[dict[str, Any]]] = {}
+    groups: dict[tuple[str, str, str, str, float, int], list[dict[str, Any]]] = {}
     for c in cases:
-        key = (c["site"], c["config"], c["profile"], c["cpu_slowdown"], c["hover_ms"])
+        key = (c["site"], c["config"], c["profile"], c.get("device", "desk"), c["cpu_slowdown"],
+               c["hover_ms"])
         groups.setdefault(key, []).append(c)
-    print("\nranges over runs (engine MB before the first result; first visit, second visit, "
-          "offline in ms):")
-    for (site, config, profile, slowdown, hover), group in groups.items():
-        print(f"{site[:15]:<16}{config:<12}{profile:<10}{slowdown:>4g}{hover:>6}  "
+    print("\nranges over runs (engine MB before the first result; MB after it; first visit, "
+          "second visit, offline in ms):")
+    for (site, config, profile, device, slowdown, hover), group in groups.items():
+        print(f"{site[:15]:<16}{config:<12}{profile:<10}{device:<7}{slowdown:>4g}{hover:>6}  "
               + _range([round(c["engine_bytes"] / 1e6, 2) for c in group]) + " MB  "
+              + _range([round(c.get("bytes_after_first_result", 0) / 1e6, 2) for c in group])
+              + " MB after  "
               + "  ".join(_range([c.get(key) for c in group])
                           for key in ("first_visit_ms", "second_visit_ms", "offline_ms")))
 

@@ -38,7 +38,7 @@ from typing import Any
 
 import rules_core.odds as engine
 from rules_core.odds_text import describe
-from rules_core.question import AtLeast, Question, Repeated, Wins
+from rules_core.question import AtLeast, AtMost, Question, Repeated, Wins
 from site_plugins.examples.language.verify import verify_page
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,7 +86,7 @@ def measure(questions: list[Question], repeat: int) -> list[dict[str, Any]]:
 def steps(question: Question) -> int | None:
     """The steps ``rules_core.odds`` charges answering ``question`` (``None``: past its
     budget)."""
-    if not isinstance(question, AtLeast | Wins | Repeated):
+    if not isinstance(question, AtLeast | AtMost | Wins | Repeated):
         return 0
     meter = engine._Meter(engine.BUDGET)
     try:

@@ -54,7 +54,7 @@ from rules_core.procedure import (
     Total,
     success_value,
 )
-from rules_core.question import AtLeast, NoOdds, Question, Repeated, Settled, Wins
+from rules_core.question import AtLeast, AtMost, NoOdds, Question, Repeated, Settled, Wins
 
 if TYPE_CHECKING:
     import icepool
@@ -116,8 +116,8 @@ class Answer:
     high: Fraction
     mean: Fraction | None = None
     exactly: bool = False
-    """The chance is of exactly the value asked (asked "or more" of the lowest value, which is
-    certain, the answer gives the chance of that value itself)."""
+    """The value asked is the lowest reading possible, and the chance is of that value itself:
+    a shown result at the lowest (its "or more" is certain), or "or less" of the lowest."""
 
     @property
     def exact(self) -> bool:
@@ -187,7 +187,7 @@ def distribution(procedure: Procedure, limit: int | None = None) -> dict[Any, Fr
 
 
 @functools.lru_cache(maxsize=4096)
-def _answer(question: AtLeast | Wins | Repeated) -> Answer | OddsUnavailable:
+def _answer(question: AtLeast | AtMost | Wins | Repeated) -> Answer | OddsUnavailable:
     """The answer to ``question``, or why there is none (both cached: a question past the
     budget is not worked out twice)."""
     try:
@@ -196,25 +196,35 @@ def _answer(question: AtLeast | Wins | Repeated) -> Answer | OddsUnavailable:
         return why.with_traceback(None)
 
 
-def _work_out(question: AtLeast | Wins | Repeated, meter: _Meter) -> Answer:
+def _work_out(question: AtLeast | AtMost | Wins | Repeated, meter: _Meter) -> Answer:
     if isinstance(question, Repeated):
         each = _answer(question.each)
         if not isinstance(each, Answer):
             raise type(each)(f"no odds for each try: {each}")
         return Answer(_at_least_successes(each.low, question.needed, question.tries),
                       _at_least_successes(each.high, question.needed, question.tries))
-    if isinstance(question, AtLeast):
-        p = question.procedure
-        cap = _cap_for(p, question.value + 1)
-        die = _reading_die(p, None, cap, meter)
-        mean = _mean(p, meter, die if cap is None else None)
-        chance = _at_least(die, question.value)
-        above = _at_least(die, question.value + 1)
-        if chance == 1 and above < 1:  # the lowest reading: "or more" says nothing, give
-            exactly = chance - above  # its own chance
-            return Answer(exactly, exactly, mean, exactly=True)
-        return Answer(chance, chance, mean)
+    if isinstance(question, AtLeast | AtMost):
+        return _one_roll(question, meter)
     return _wins(question.procedure, question.against, question.margin, meter)
+
+
+def _one_roll(question: AtLeast | AtMost, meter: _Meter) -> Answer:
+    """The chance of ``value`` or more (or less), and the mean for "or more".
+
+    A value the rules set is asked as it is, certain where every reading reaches it; a shown
+    result at the lowest reading possible gets the chance of that reading itself (its "or
+    more" is certain, and says nothing), as does "or less" of the lowest reading."""
+    p, value = question.procedure, question.value
+    cap = _cap_for(p, value + 1)
+    die = _reading_die(p, None, cap, meter)
+    reached, above = _at_least(die, value), _at_least(die, value + 1)
+    lowest = reached == 1 and above < 1
+    if isinstance(question, AtMost):
+        return Answer(1 - above, 1 - above, exactly=lowest)
+    mean = _mean(p, meter, die if cap is None else None)
+    if question.shown and lowest:
+        return Answer(reached - above, reached - above, mean, exactly=True)
+    return Answer(reached, reached, mean)
 
 
 def _at_least_successes(p: Fraction, needed: int, tries: int) -> Fraction:

@@ -236,11 +236,13 @@ class Reading:
     each. A system may define its own reading (a frozen dataclass subclassing this one, with
     ``read``); the card then says there are no exact odds for it. The odds line's words come
     from the reading: ``noun`` counts (``3 or more successes``); without one, ``phrase``
-    introduces the number (``a total of 7 or more``).
+    introduces the number (``a total of 7 or more``) and ``name`` compares two of them (``a
+    total beating Rook``).
     """
 
     noun: str = ""
     phrase: ClassVar[str] = "a total of"
+    name: ClassVar[str] = "total"
 
     def read(self, roll: Roll) -> int:
         """What ``roll`` counts for."""
@@ -257,13 +259,39 @@ class Reading:
             return f"{value} or more {noun(2, self.noun)}"
         return f"{self.phrase} {value} or more"
 
+    def at_most_words(self, value: int) -> str:
+        """``2 or fewer successes``, ``no successes``, ``a highest die of 1 or less``."""
+        if self.noun:
+            return f"no {noun(2, self.noun)}" if value <= 0 else (
+                f"{value} or fewer {noun(2, self.noun)}")
+        return f"{self.phrase} {value} or less"
+
     def fewest_words(self, value: int) -> str:
         """The lowest reading possible, said as such: ``no successes``, ``a total of exactly
-        2, the lowest possible,``."""
+        2 (the lowest possible)``."""
         if self.noun:
             return (f"no {noun(2, self.noun)}" if value == 0 else
-                    f"exactly {count(value, self.noun)}, the fewest possible,")
-        return f"{self.phrase} exactly {value}, the lowest possible,"
+                    f"exactly {count(value, self.noun)} (the fewest possible)")
+        return f"{self.phrase} exactly {value} (the lowest possible)"
+
+    def beats_words(self, margin: int, opponent: str) -> str:
+        """What a contest asks of this reading against ``opponent``'s, by ``margin`` or more:
+        ``more successes than Rook``, ``at least 3 more successes than Rook``, ``a total
+        tying or beating Virek-Kohl``."""
+        if self.noun:
+            nouns = noun(2, self.noun)
+            if margin == 1:
+                return f"more {nouns} than {opponent}"
+            if margin > 1:
+                return f"at least {margin} more {nouns} than {opponent}"
+            return (f"at least as many {nouns} as {opponent}" if margin == 0 else
+                    f"at most {-margin} fewer {nouns} than {opponent}")
+        if margin == 1:
+            return f"a {self.name} beating {opponent}"
+        if margin > 1:
+            return f"a {self.name} beating {opponent} by {margin} or more"
+        return (f"a {self.name} tying or beating {opponent}" if margin == 0 else
+                f"a {self.name} at most {-margin} below {opponent}")
 
     def mean_unit(self, one: bool) -> str:
         """What follows an average: `` successes`` (`` success`` for exactly 1), or nothing."""
@@ -355,6 +383,7 @@ class Highest(OneDie):
     """
 
     phrase: ClassVar[str] = "a highest die of"
+    name: ClassVar[str] = "highest die"
     pick: ClassVar[Callable[[list[int]], int]] = max
 
 
@@ -370,6 +399,7 @@ class Lowest(OneDie):
     """
 
     phrase: ClassVar[str] = "a lowest die of"
+    name: ClassVar[str] = "lowest die"
     pick: ClassVar[Callable[[list[int]], int]] = min
 
 

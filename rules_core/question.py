@@ -2,10 +2,15 @@
 
 A result states its questions as plain values built from the
 [`Procedure`][rules_core.procedure.Procedure] it actually rolled, so the odds shown beside a
-roll are the odds of that roll:
+roll are the odds of that roll. Each question carries its ``event``: what the dice doing so
+means in the rules' words (``"enough for 3 damage"``, ``"a critical hit (twice 9)"``,
+``"a hit"``), which the card prints with the chance
+([`odds_text`][rules_core.odds_text]):
 
-- [`AtLeast`][rules_core.question.AtLeast]: how likely is this result or better, and what is the
-  average?
+- [`AtLeast`][rules_core.question.AtLeast]: how likely is a reading of so much or more: a
+  number the rules set (a Difficulty, twice a defence), or the result shown (``shown``);
+- [`AtMost`][rules_core.question.AtMost]: how likely is a reading of so much or less (a
+  fumble: every die shows 1);
 - [`Wins`][rules_core.question.Wins]: how likely is the actor to win this contest?
 - [`Repeated`][rules_core.question.Repeated]: how likely are so many successes in so many tries?
 - [`Settled`][rules_core.question.Settled]: the dice cannot change the outcome (an automatic
@@ -28,15 +33,33 @@ from rules_core.procedure import Procedure
 class AtLeast:
     """The chance that ``who``'s ``procedure`` reads ``value`` or more, and its mean.
 
-    ``per`` names what the chance is of when a card repeats it (``"round"``, ``"attempt"``);
-    ``note`` says what the roll is, if the card needs it (``"the plot-point die alone"``).
+    ``event`` says what that reading is in the rules' words (``"enough to hit Rorik's Combat
+    Defense (9)"``). A ``value`` the rules set is asked as it is: where every reading reaches
+    it, the chance is certain. With ``shown``, ``value`` is the result the card shows and the
+    question is "this result or better"; asked of the lowest result possible, whose "or
+    more" is certain and says nothing, the chance is of that result itself (``event`` then
+    names that result: ``"a failure"``). ``per`` names what the chance is of when a card
+    repeats it (``"round"``, ``"attempt"``).
     """
 
     procedure: Procedure
     value: int
     who: str = ""
+    event: str = ""
     per: str = ""
-    note: str = ""
+    shown: bool = False
+
+
+@dataclass(frozen=True)
+class AtMost:
+    """The chance that ``who``'s ``procedure`` reads ``value`` or less (``event``, ``per`` as
+    for [`AtLeast`][rules_core.question.AtLeast]): a fumble is a highest die of 1 or less."""
+
+    procedure: Procedure
+    value: int
+    who: str = ""
+    event: str = ""
+    per: str = ""
 
 
 @dataclass(frozen=True)
@@ -44,8 +67,9 @@ class Wins:
     """The chance that the actor's reading minus the opponent's is ``margin`` or more.
 
     ``margin`` is what the contest rule needs: 0 when ties go to the actor, 1 when the actor
-    needs more, the Success Target when successes cancel successes; ``note`` says it in the
-    rule's words (``"ties go to Soraya"``). ``per`` as for [`AtLeast`][rules_core.question.AtLeast].
+    needs more, the Success Target when successes cancel successes; ``note`` says how the
+    rule compares in its own words (``"ties go to Soraya"``), ``event`` what winning is
+    (``"a hit"``). ``per`` as for [`AtLeast`][rules_core.question.AtLeast].
     """
 
     actor: str
@@ -55,26 +79,30 @@ class Wins:
     margin: int
     note: str = ""
     per: str = ""
+    event: str = ""
 
 
 @dataclass(frozen=True)
 class Repeated:
     """The chance of ``needed`` or more successes in ``tries`` independent tries of ``each``
-    (an extended task: so many successes within so many attempts). ``what`` names the whole,
-    ``tries_note`` says where the number of tries comes from, if not from the rules."""
+    (an extended task: so many successes within so many attempts). ``event`` says what that
+    is in the rules' words (``"the whole task done"``), ``tries_note`` where the number of
+    tries comes from, if not from the rules."""
 
     each: AtLeast | Wins
     needed: int
     tries: int
-    what: str
+    event: str
     tries_note: str = ""
 
 
 @dataclass(frozen=True)
 class Settled:
-    """A result the dice cannot change: ``what`` is certain (or impossible), ``why``."""
+    """A result the dice cannot change: ``who``'s ``event`` is certain (``succeeded``) or
+    impossible, ``why``."""
 
-    what: str
+    who: str
+    event: str
     succeeded: bool
     why: str
 
@@ -87,10 +115,20 @@ class NoOdds:
     why: str
 
 
-Question = AtLeast | Wins | Repeated | Settled | NoOdds
+Question = AtLeast | AtMost | Wins | Repeated | Settled | NoOdds
 """Any question a card may ask."""
 
 
 def each(question: Question, per: str) -> Question:
     """``question`` as the chance of each ``per`` (``"round"``, ``"attempt"``) of a loop."""
-    return replace(question, per=per) if isinstance(question, AtLeast | Wins) else question
+    if isinstance(question, AtLeast | AtMost | Wins):
+        return replace(question, per=per)
+    return question
+
+
+def naming(question: Question, event: str) -> Question:
+    """``question`` with ``event`` as its words, where it has any: a contest rule asks the
+    question, and the result that holds the contest knows what winning it does."""
+    if isinstance(question, AtLeast | AtMost | Wins | Repeated | Settled):
+        return replace(question, event=event)
+    return question

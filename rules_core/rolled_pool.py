@@ -53,7 +53,8 @@ class RolledPool:
         """The dice, the reading and its odds."""
         return Explanation(title=f"{self.who}: {self.procedure.describe()}", rolls=(self.view(),),
                            lines=(f"{self._reading().capitalize()}.",),
-                           odds=(AtLeast(self.procedure, self.result, who=self.who),))
+                           odds=(AtLeast(self.procedure, self.result, who=self.who,
+                                         shown=True),))
 
     def _marks(self, index: int, die: Die) -> tuple[Mark, ...]:
         reading = self.procedure.reading

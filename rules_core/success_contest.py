@@ -71,7 +71,7 @@ class CompareSuccesses:
         if self.by:
             note = f"{actor.who} must win by {self.by} more; {note}"
         return Wins(actor.who, actor.procedure, opponent.who, opponent.procedure,
-                    self.needed(ties_to), note)
+                    self.needed(ties_to), note, event="winning the contest")
 
 
 SUCCESSES = CompareSuccesses()

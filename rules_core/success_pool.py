@@ -256,8 +256,10 @@ class SuccessRoll:
         return tuple(lines)
 
     def odds(self) -> AtLeast:
-        """The chance of this many successes or more (the bonus included)."""
-        return AtLeast(self.procedure, self.total, who=self.who)
+        """The chance of this many successes or more (the bonus included): the shown result
+        or better, which the core reads nothing more into (a system's result says what its
+        successes do)."""
+        return AtLeast(self.procedure, self.total, who=self.who, shown=True)
 
     def explain(self) -> Explanation:
         """The dice, the successes and their odds."""

@@ -151,9 +151,12 @@ class TieredRoll:
         return (self.reading_line(),)
 
     def odds(self) -> tuple[Question, ...]:
-        """The chance of reaching each tier above the lowest."""
-        return tuple(AtLeast(self.procedure, tier.lowest, who=self.who, note=tier.outcome.word)
-                     for tier in self.tiers.tiers[:-1])
+        """The chance of reaching each tier above the lowest: ``a partial success or
+        better``, and the highest tier itself."""
+        tiers = self.tiers.tiers
+        return tuple(AtLeast(self.procedure, tier.lowest, who=self.who,
+                             event=_tier_event(tier, highest=tier is tiers[0]))
+                     for tier in tiers[:-1])
 
     def explain(self) -> Explanation:
         """The dice, the number read and its tier, and the odds of each tier."""
@@ -166,3 +169,10 @@ class TieredRoll:
     def __repr__(self) -> str:
         return (f"<{self.who}, {self.task}: {self.roll.text()}, "
                 f"{self.procedure.reading.phrase} {self.value}: {self.outcome}>")
+
+
+def _tier_event(tier: Tier, highest: bool) -> str:
+    """``a partial success or better``; the highest tier, ``a full success``."""
+    word = tier.outcome.word
+    article = "an" if word[:1].lower() in "aeiou" else "a"
+    return f"{article} {word}" if highest else f"{article} {word} or better"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules_core.chronicle.actions import Action
+from rules_core.chronicle.actions import DODGE, Action
 from rules_core.chronicle.criticals import FumbleReading, TableRow
 from rules_core.chronicle.damage import Damage
 from rules_core.chronicle.harm import Blow, Harm
@@ -19,7 +19,7 @@ from rules_core.chronicle.opposed_tests import OpposedTest
 from rules_core.chronicle.result import TestResult
 from rules_core.explain import Explanation, RollView, TableView
 from rules_core.outcome import Outcome
-from rules_core.question import Question
+from rules_core.question import Question, naming
 from rules_core.words import count
 
 
@@ -208,7 +208,7 @@ class ActionResult:
         pool = ""
         lines = list(self.lines)
         if self.test is not None:
-            rolls, odds, pool = (self.test.view(),), self.test.odds(), self.test.pool_text()
+            rolls, odds, pool = (self.test.view(),), self.test_odds(), self.test.pool_text()
             lines = [*self.test.lines(), *lines]
         if self.contest is not None:
             rolls = (self.contest.actor.view(), self.contest.opponent.view())
@@ -221,6 +221,15 @@ class ActionResult:
             outcome = Outcome.FUMBLE
         return Explanation(title=title, pool=pool, rolls=rolls, lines=tuple(lines),
                            outcome=outcome, odds=odds)
+
+    def test_odds(self) -> tuple[Question, ...]:
+        """The test's questions; a Dodge's result is its Combat Defense until the next turn
+        ("Combat Actions"), so that is what its chance is of."""
+        asked = self.test.odds() if self.test is not None else ()
+        if self.action != DODGE or self.test is None or self.test.difficulty is not None:
+            return asked
+        return tuple(naming(q, f"{self.who}'s Combat Defense until the next turn")
+                     for q in asked)
 
     def __repr__(self) -> str:
         head = f"<{self.who}'s {self.action.name}" + (f" on {self.target}" if self.target

@@ -76,7 +76,8 @@ class Defeat:
         """The chance of staying out this long or longer (unconsciousness only)."""
         if self.hours is None:
             return ()
-        return (AtLeast(UNCONSCIOUS_HOURS, self.hours_out, who=self.loser),)
+        return (AtLeast(UNCONSCIOUS_HOURS, self.hours_out, who=self.loser, shown=True,
+                        event=f"the hours {self.loser} stays unconscious"),)
 
     def explain(self) -> Explanation:
         """Who chose what, and the hours rolled."""

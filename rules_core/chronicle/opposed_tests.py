@@ -34,12 +34,14 @@ class CompareResults:
 
     def question(self, actor: TestResult, opponent: TestResult, ties_to: Side) -> Question:
         """The chance the actor's result beats (or, with ties to the actor, meets) the other."""
+        won = f"winning the opposed {actor.test.ability} test"
         if actor.test.automatic or opponent.test.automatic:
-            return Settled(f"{actor.who} against {opponent.who}", actor.test.automatic,
+            return Settled(actor.who, won, actor.test.automatic,
                            "a burned Destiny Point decides it")
         margin, note = ((0, f"ties go to {actor.who}") if ties_to is Side.ACTOR
                         else (1, f"ties go to {opponent.who}"))
-        return Wins(actor.who, actor.procedure, opponent.who, opponent.procedure, margin, note)
+        return Wins(actor.who, actor.procedure, opponent.who, opponent.procedure, margin, note,
+                    event=won)
 
 
 RESULTS = CompareResults()

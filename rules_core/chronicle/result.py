@@ -177,13 +177,14 @@ class TestResult:
         """This result or better; against a Difficulty, the chance to reach it (and these
         degrees, a critical, a fumble, where they happened)."""
         if self.difficulty is None:
-            return (AtLeast(self.procedure, self.result, who=self.who),)
+            return (AtLeast(self.procedure, self.result, who=self.who, shown=True,
+                            event=f"the {self.test.ability} test's result"),)
         target = self._target()
         if self.attack:
-            asked = [self.chance_of(target, f"to hit {self.difficulty}"),
-                     self.chance_of(2 * target, f"a critical hit: twice {target}")]
+            asked = [self.chance_of(target, f"enough to hit {self.difficulty}"),
+                     self.chance_of(2 * target, f"a critical hit (twice {target})")]
         else:
-            asked = [self.chance_of(target, f"to reach {self.difficulty}")]
+            asked = [self.chance_of(target, f"enough to reach {self.difficulty}")]
         if self.degrees > 1:
             asked.append(self.chance_of(target + 5 * (self.degrees - 1),
                                         f"{self.degrees} degrees of success or more"))

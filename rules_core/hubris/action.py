@@ -105,12 +105,11 @@ class ActionResult:
         return f"{task}: {'success' if self.succeeded else 'failure, no success'}."
 
     def odds(self) -> tuple[Question, ...]:
-        """The chance of this many successes or more, and of a success at all."""
+        """The chance of a success (one success or more) and of an exceptional success
+        (five or more): what an action's successes mean on their own."""
         procedure = self.dice.procedure
-        asked = [AtLeast(procedure, self.successes, who=self.who)]
-        if self.successes != 1:
-            asked.append(AtLeast(procedure, 1, who=self.who, note="a success"))
-        return tuple(sorted(asked, key=lambda q: q.value))
+        return (AtLeast(procedure, 1, who=self.who, event="a success"),
+                AtLeast(procedure, EXCEPTIONAL, who=self.who, event="an exceptional success"))
 
     def explain(self) -> Explanation:
         """The pool, the dice, the tally and the verdict."""
@@ -199,8 +198,16 @@ class Block:
             lines.append(f"{self.who}'s next turn has come: they have lapsed.")
         return Explanation(title=f"{self.who}: {self.action.task} (instant action)",
                            pool=self.action.pool_text(), rolls=(self.dice.view(),),
-                           lines=tuple(lines), outcome=self.dice.outcome,
-                           odds=(AtLeast(self.dice.procedure, self.successes, who=self.who),))
+                           lines=tuple(lines), outcome=self.dice.outcome, odds=(self.odds(),))
+
+    def odds(self) -> AtLeast:
+        """The chance of these standing successes or more: what the block stands with."""
+        n = self.successes
+        uses = [f"over {', '.join(self.protects)}"] if self.protects else []
+        uses += [f"against {self.against}"] if self.against else []
+        stand = f"{n} or more standing" if n else "nothing standing"
+        return AtLeast(self.dice.procedure, n, who=self.who, shown=True,
+                       event=" ".join([stand, *uses]) if n else stand)
 
     def __repr__(self) -> str:
         uses = [f"shielding {', '.join(self.protects)}"] if self.protects else []
@@ -249,10 +256,13 @@ class Hindered:
     def odds(self) -> Question:
         """The chance of enough successes (certain against a block with none)."""
         if not self.needed:
-            return Settled(f"{self.attempt.who}'s {self.attempt.task}", True,
+            return Settled(self.attempt.who, f"getting past {self.block.who}'s "
+                           f"{self.block.action.task}", True,
                            f"{self.block.who}'s block has no success to match")
+        how = "match" if self.automatic else "beat"
+        standing = count(self.block.successes, "standing success", "standing successes")
         return AtLeast(self.dice.procedure, self.needed, who=self.attempt.who,
-                       note=f"enough against {self.block.who}'s {self.block.successes}")
+                       event=f"enough to {how} {self.block.who}'s {standing}")
 
     def __repr__(self) -> str:
         return (f"<{self.attempt.who}, {self.attempt.task}: {self.dice.total} against "

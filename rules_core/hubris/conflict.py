@@ -65,7 +65,8 @@ class Initiative:
 
     def odds(self) -> tuple[Question, ...]:
         """Each roll's chance of its total or more, and each roll-off die's."""
-        offs = tuple(AtLeast(initiative_procedure(0), face, who=f"{name}'s roll-off")
+        offs = tuple(AtLeast(initiative_procedure(0), face, who=name, event="in the roll-off",
+                             shown=True)
                      for name, faces in self.roll_offs for face in faces)
         return (*(roll.odds() for roll in self.rolls), *offs)
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from rules_core.dice import DiceSource
 from rules_core.explain import Explanation, RollView
 from rules_core.hubris.action import Block
+from rules_core.hubris.attack_odds import net_words, stop_odds
 from rules_core.hubris.damage import Wounds, capped
 from rules_core.hubris.errors import AttackError
 from rules_core.hubris.guarding import check_guards, defend
@@ -223,22 +224,25 @@ class AttackResult:
         """The chance of a hit, of this many net successes or more, and of a complete
         consequence; with a side fixed, the other side's roll alone decides."""
         margins = sorted({1, max(self.net, 1), max(self.needed, 1)})
-        notes = {m: (f"enough to {self.attack.consequence}" if m == self.needed else
-                     "a hit needs 1 net success" if m == 1 else f"{m} net or more")
-                 for m in margins}
         if self.rolled is not None and self.defended is not None:
             return tuple(Wins(self.who, self.rolled.procedure, self.target,
-                              self.defended.procedure, m, notes[m]) for m in margins)
+                              self.defended.procedure, m,
+                              f"{self.target}'s successes cancel {self.who}'s",
+                              event=self.net_words(m)) for m in margins)
         if self.rolled is not None:
+            cancels = f" ({self.target} cancels {self.resisted})" if self.resisted else ""
             return tuple(AtLeast(self.rolled.procedure, self.resisted + m, who=self.who,
-                                 note=f"{notes[m]} against {self.resisted}")
-                         for m in margins)
+                                 event=f"{self.net_words(m)}{cancels}") for m in margins)
         if self.defended is not None:
-            return (AtLeast(self.defended.procedure, self.defended.total, who=self.target),
-                    AtLeast(self.defended.procedure, self.successes, who=self.target,
-                            note=f"enough to stop all {self.successes}"))
-        return (Settled(f"{self.who}'s attack on {self.target}", self.hit,
+            return stop_odds(self.defended, self.target, self.who, self.successes)
+        return (Settled(self.who, f"a hit on {self.target}", self.hit,
                         f"{self.fixed_why}, and {self.target} cannot roll"),)
+
+    def net_words(self, net: int) -> str:
+        """What ``net`` net successes or more do to the target (``attack_odds``)."""
+        return net_words(net, target=self.target, damage=self.attack.damage,
+                         options=self.attack.options, needed=self.needed,
+                         consequence=str(self.attack.consequence or ""))
 
     def rolls(self) -> tuple[RollView, ...]:
         """The dice rolled: the attack's, then the resistance's, then the guards'."""

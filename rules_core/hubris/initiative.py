@@ -64,7 +64,8 @@ class InitiativeRoll:
 
     def odds(self) -> AtLeast:
         """The chance of this total or more."""
-        return AtLeast(initiative_procedure(self.modifier), self.total, who=self.who)
+        return AtLeast(initiative_procedure(self.modifier), self.total, who=self.who,
+                       event="for initiative", shown=True)
 
     def view(self) -> RollView:
         """The die as a card shows it."""

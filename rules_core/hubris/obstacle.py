@@ -9,6 +9,7 @@ from rules_core.explain import Explanation, TableView
 from rules_core.hubris.action import ActionResult
 from rules_core.hubris.errors import HubrisError
 from rules_core.outcome import Outcome
+from rules_core.question import AtLeast, Question
 from rules_core.words import count, is_whole
 
 
@@ -66,7 +67,18 @@ class Obstacle:
                            rolls=(last.dice.view(),) if last else (), lines=(line,),
                            tables=(TableView(self.name.capitalize(),
                                              ("Turn", "Who", "Successes", "In all"), rows),),
-                           outcome=Outcome.of(self.overcome), odds=last.odds() if last else ())
+                           outcome=Outcome.of(self.overcome), odds=self.odds())
+
+    def odds(self) -> tuple[Question, ...]:
+        """The last roll's chance of a success, and of enough successes to overcome what
+        was left of the obstacle before it."""
+        if not self.log:
+            return ()
+        last = self.log[-1]
+        left = self.needed - sum(result.successes for result in self.log[:-1])
+        overcome = AtLeast(last.dice.procedure, left, who=last.who,
+                           event=f"enough to overcome {self.name}")
+        return (last.odds()[0], overcome) if left > 1 else (overcome,)
 
     def __repr__(self) -> str:
         return f"<{self.name}: {self.gathered} of {self.needed} successes>"

@@ -18,8 +18,8 @@ from rules_core.hubris.damage import LETHAL, Wounds, check_kind
 from rules_core.hubris.errors import DamageError
 from rules_core.hubris.rolls import HubrisRoll
 from rules_core.hubris.setup import Setup
-from rules_core.question import AtLeast, Settled
-from rules_core.words import count, is_whole, verb_s
+from rules_core.question import AtLeast, Question, Settled
+from rules_core.words import count, is_whole, noun, verb_s
 
 
 def check_amount(name: str, automatic: int, dice: int, what: str) -> None:
@@ -115,15 +115,22 @@ class Tick:
                   f"{self.wounds}.",
                   "Defense cannot cancel ongoing damage as it strikes; it only opposed the "
                   "attack that caused it."]
-        odds = ((AtLeast(self.rolled.procedure, self.rolled.total, who=self.ongoing.name),)
-                if self.rolled is not None else
-                (Settled(f"{self.ongoing.name.capitalize()} on {self.who}", True,
-                         f"{count(self.ongoing.levels, 'wound')} "
-                         f"{verb_s(self.ongoing.levels, 'strike')} with no roll"),))
         return Explanation(title=f"{self.ongoing.name.capitalize()}: the end of {self.who}'s "
                                  "turn",
                            rolls=(self.rolled.view(),) if self.rolled is not None else (),
-                           lines=tuple(lines), odds=odds)
+                           lines=tuple(lines), odds=self.odds())
+
+    def odds(self) -> tuple[Question, ...]:
+        """The chance of these wounds or more (a wound a success); certain with no roll."""
+        kind, dealt = self.ongoing.damage, self.wounds.count
+        if self.rolled is None:
+            return (Settled(self.ongoing.name, f"{dealt} {kind} {noun(dealt, 'wound')} on "
+                            f"{self.who}", True,
+                            f"{count(dealt, 'wound')} {verb_s(dealt, 'strike')} with no roll"),)
+        wounds = (f"{dealt} {kind} {noun(dealt, 'wound')} or more on {self.who}" if dealt else
+                  f"no wound on {self.who}")
+        return (AtLeast(self.rolled.procedure, self.rolled.total, who=self.ongoing.name,
+                        event=wounds, shown=True),)
 
     def __repr__(self) -> str:
         return f"<{self.ongoing.name} on {self.who}: {self.wounds}>"

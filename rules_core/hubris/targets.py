@@ -97,13 +97,16 @@ class MultiAttack:
         return min(roll.total for roll in self.rolls)
 
     def odds(self) -> tuple[Question, ...]:
-        """Each target's chance to stop the worst roll entirely (an attack roll's own chance
-        of its successes or more answers nothing the rules ask: the worst of them applies)."""
-        asked: list[Question] = []
-        asked += [AtLeast(r.defended.procedure, self.worst, who=r.target,
-                          note=f"enough to stop all {self.worst}")
-                  for r in self.results if r.defended is not None and self.worst]
-        return tuple(asked)
+        """Each target's chance to stop the worst roll entirely: their resistance (a guard's
+        standing successes its minimum) reaching the worst roll's successes, a miss (an
+        attack roll's own chance of its successes or more answers nothing the rules ask:
+        the worst of them applies). Where the minimum reaches them, the chance is certain."""
+        worst = self.worst
+        every = "all" if worst > 1 else "the"
+        stop = (f"enough to stop {every} {count(worst, 'success')} of {self.attack.who}'s "
+                "worst roll")
+        return tuple(AtLeast(r.defended.procedure, worst, who=r.target, event=stop)
+                     for r in self.results if r.defended is not None and worst)
 
     def explain(self) -> Explanation:
         """Every roll, the worst applied, and each target's resistance."""

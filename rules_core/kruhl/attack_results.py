@@ -9,6 +9,7 @@ from rules_core.kruhl.contest import Contest
 from rules_core.kruhl.endurance import Endurance
 from rules_core.kruhl.maneuvers import AttackTraits, Maneuver
 from rules_core.kruhl.roll import SkillRoll
+from rules_core.question import Question, naming
 
 
 @dataclass(frozen=True, repr=False)
@@ -57,7 +58,13 @@ class AttackResult:
             title += f" ({', '.join(traits)})"
         lines = (*base.lines, *self._aftermath(), *self.notes)
         return Explanation(title=title, pool=base.pool, rolls=base.rolls, lines=lines,
-                           outcome=base.outcome, odds=base.odds)
+                           outcome=base.outcome, odds=(self.odds(),))
+
+    def odds(self) -> Question:
+        """The chance the attack succeeds: the contest's, in the maneuver's words."""
+        m = self.maneuver
+        return naming(self.contest.odds(),
+                      f"a successful {m.name} {m.preposition} {self.target}")
 
     def _aftermath(self) -> tuple[str, ...]:
         lines = []
@@ -103,7 +110,7 @@ class AttackGroup:
         who = self.results[0].who if self.results else ""
         return Explanation(title=f"{who}: {self.name}", rolls=tuple(rolls),
                            tables=(TableView("Targets", ("Target", "Outcome"), rows),),
-                           odds=tuple(r.contest.odds() for r in self.results))
+                           odds=tuple(r.odds() for r in self.results))
 
     def __repr__(self) -> str:
         return "\n".join(repr(r) for r in self.results)

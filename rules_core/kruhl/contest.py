@@ -24,7 +24,7 @@ from rules_core.kruhl.difficulties import Difficulty, difficulty
 from rules_core.kruhl.roll import PLOT_POINT, SkillRoll
 from rules_core.kruhl.training import SKILLED
 from rules_core.outcome import Outcome
-from rules_core.question import Question, Settled, Wins
+from rules_core.question import Question, Settled, Wins, naming
 
 
 @dataclass(frozen=True)
@@ -53,10 +53,12 @@ class CompareTotals:
         if actor.fails or opponent.fails:
             why = (f"{actor.who}'s roll fails automatically" if actor.fails
                    else f"{opponent.who}'s roll fails automatically")
-            return Settled(f"{actor.who} against {opponent.who}", not actor.fails, why)
+            return Settled(actor.who, f"a success against {opponent.who}", not actor.fails,
+                           why)
         margin, note = ((0, f"ties go to {actor.who}") if ties_to is Side.ACTOR
                         else (1, "a tie is not enough"))
-        return Wins(actor.who, actor.procedure, opponent.who, opponent.procedure, margin, note)
+        return Wins(actor.who, actor.procedure, opponent.who, opponent.procedure, margin, note,
+                    event="a success")
 
 
 TOTALS = CompareTotals()
@@ -113,9 +115,10 @@ class Contest(CoreContest[SkillRoll]):
         return replace(self, actor=pair[0], opponent=pair[1])
 
     def odds(self) -> Question:
-        """The chance the actor wins; once a plot-point die is bought, the chance that die
-        (against the dice already rolled) gives the actor the win."""
-        asked = super().odds()
+        """The chance the actor wins, a success at the action; once a plot-point die is
+        bought, the chance that die (against the dice already rolled) gives the actor the
+        win."""
+        asked = naming(super().odds(), f"a success at {self.action or self.roll.label}")
         if not isinstance(asked, Wins) or not (self.roll.plot_points or
                                                self.target.plot_points):
             return asked

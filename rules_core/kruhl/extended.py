@@ -126,7 +126,7 @@ class ExtendedTask(PlayLoop[Contest]):
             return attempts
         tries = self.allowed if self.allowed is not None else self.max_rounds
         note = "" if self.allowed is not None else "the most an extended task runs here"
-        return (*attempts, Repeated(attempts[0], self.needed, tries, "The whole task", note))
+        return (*attempts, Repeated(attempts[0], self.needed, tries, "finishing the task", note))
 
     def _state(self) -> str:
         limit = f" of {self.allowed}" if self.allowed is not None else ""

@@ -23,7 +23,7 @@ from rules_core.kruhl.contest import Contest, unopposed, versus
 from rules_core.kruhl.difficulties import Difficulty, difficulty
 from rules_core.kruhl.errors import ContestLimitError
 from rules_core.play import PlayLoop
-from rules_core.question import NoOdds, each
+from rules_core.question import NoOdds, Question, each, naming
 from rules_core.words import count, verb_s, whole
 
 
@@ -41,7 +41,7 @@ class ScoredRound:
         lines = tuple(f"{c.who}: {c.verdict()}" for c in self.contests)
         return Explanation(title=f"Round {self.number}", rolls=rolls,
                            lines=(*lines, self._scored() + "."),
-                           odds=tuple(c.odds() for c in self.contests))
+                           odds=tuple(scoring(c) for c in self.contests))
 
     def _scored(self) -> str:
         if not self.scorers:
@@ -53,6 +53,12 @@ class ScoredRound:
             f"{c.who} {c.roll.total} vs "
             f"{c.target.who if c.opposed else 'DV'} {c.target.total}" for c in self.contests)
         return f"Round {self.number}: {against}: {self._scored()}"
+
+
+def scoring(contest: Contest) -> Question:
+    """The chance ``contest``'s actor scores the round: wins it (head to head; a loss
+    scores for the other side) or succeeds against the DV."""
+    return naming(contest.odds(), "scoring the round")
 
 
 class _ScoredContest(PlayLoop[ScoredRound]):
@@ -117,7 +123,7 @@ class _ScoredContest(PlayLoop[ScoredRound]):
 
         header = ("Round", "Totals", "Scores", f"{self.first.who}–{self.second.who}")
         lines = (self._rule(), self._verdict())
-        odds = tuple(each(c.odds(), "round") for r in self.log for c in r.contests)
+        odds = tuple(each(scoring(c), "round") for r in self.log for c in r.contests)
         whole = (NoOdds(f"the {self.kind.lower()} as a whole",
                         "only the odds of each round are worked out"),) if odds else ()
         return Explanation(title=f"{self.kind}: {self.first.who} and {self.second.who}",

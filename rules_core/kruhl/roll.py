@@ -180,9 +180,10 @@ class SkillRoll:
         """The chance of this total or more (an automatic failure is settled): what a
         Difficulty or a contest asks of this roll; a lone roll's card shows none."""
         if self.fails:
-            return Settled(f"{self.who}'s {self.label}", False,
+            return Settled(self.who, f"a success at {self.label}", False,
                            f"it fails automatically ({', '.join(self.check.fails)})")
-        return AtLeast(self.procedure, self.total, who=self.who)
+        return AtLeast(self.procedure, self.total, who=self.who, shown=True,
+                       event=f"the {self.label} total")
 
     def sum_words(self) -> str:
         """The total as a player adds it up at the table: ``4 + 2 + 3 Agility = 9`` (a die

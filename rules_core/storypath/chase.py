@@ -153,8 +153,7 @@ class Chase(PlayLoop[Interval]):
         chance for a lone side whose every interval is the same roll, else none."""
         per = tuple(dict.fromkeys(q for interval in self.log for q in interval.odds()))
         if self.pursuer is None and len(per) == 1 and isinstance(per[0], AtLeast):
-            return (*per, Repeated(per[0], self.needed, self.limit,
-                                   f"{self.quarry.who} completes the chase",
+            return (*per, Repeated(per[0], self.needed, self.limit, "completing the chase",
                                    "the interval limit"))
         whole_ = NoOdds("the chase as a whole", "only the odds of each interval are worked "
                         "out") if per else None

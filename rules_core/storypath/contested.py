@@ -17,6 +17,7 @@ from rules_core.contest import Contest, Side
 from rules_core.dice import DiceSource
 from rules_core.explain import Explanation
 from rules_core.outcome import Outcome
+from rules_core.question import Question, naming
 from rules_core.storypath.action import Action
 from rules_core.storypath.errors import ActionError
 from rules_core.storypath.terms import ENHANCEMENT
@@ -58,6 +59,10 @@ class Contested(Contest[SuccessRoll]):
         return self.explain_as(f"{self.who}: {self.task} against {self.opponent.who}",
                                self.actor.pool.breakdown(),
                                (*lines, *notes, *((self.why,) if self.why else ())))
+
+    def odds(self) -> Question:
+        """The chance the actor wins: a success at the task."""
+        return naming(super().odds(), f"a success ({self.task})" if self.task else "a success")
 
     def __repr__(self) -> str:
         tie = self.actor.who if self.ties_to is Side.ACTOR else self.opponent.who

@@ -44,12 +44,17 @@ class Help:
         return min(self.successes, MAX_TEAMWORK)
 
     def odds(self) -> tuple[Question, ...]:
-        """The chance of this many successes or more, and of the most teamwork gives."""
+        """The chance of this many successes or more (this Enhancement or more), and of the
+        most teamwork gives (more successes give no more)."""
         procedure = self.helper.procedure()
-        asked = {self.successes: AtLeast(procedure, self.successes, who=self.who)}
-        asked[MAX_TEAMWORK] = AtLeast(procedure, MAX_TEAMWORK, who=self.who,
-                                      note="the most teamwork gives")
-        return tuple(asked[value] for value in sorted(asked))
+        most = AtLeast(procedure, MAX_TEAMWORK, who=self.who,
+                       event=f"enough for +{MAX_TEAMWORK} {ENHANCEMENT} to {self.leader}, "
+                             "the most teamwork gives")
+        if self.successes >= MAX_TEAMWORK:
+            return (most,)
+        gives = (f"enough for +{self.successes} {ENHANCEMENT} to {self.leader}"
+                 if self.successes else f"no {ENHANCEMENT} for {self.leader}")
+        return (AtLeast(procedure, self.successes, who=self.who, event=gives, shown=True), most)
 
     def explain(self) -> Explanation:
         """The helper's dice and the Enhancement they give."""

@@ -133,7 +133,8 @@ class Initiative:
 
     def odds(self) -> tuple[Question, ...]:
         """The chance of each roll's successes or more."""
-        return tuple(AtLeast(roll.procedure, roll.total, who=roll.who) for roll in self.rolls)
+        return tuple(AtLeast(roll.procedure, roll.total, who=roll.who, event="for initiative",
+                             shown=True) for roll in self.rolls)
 
     def explain(self) -> Explanation:
         """Each roll, the ties broken, the shared rolls, and the roster with each character in

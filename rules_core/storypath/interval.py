@@ -59,7 +59,7 @@ class Interval:
 def lap_odds(action: PlannedAction) -> AtLeast:
     """The chance ``action`` completes a lap (reaches its Difficulty), each interval."""
     return AtLeast(action.procedure(), max(action.difficulty, 1), who=action.who,
-                   per="interval", note="a lap")
+                   per="interval", event="a lap")
 
 
 def stage(action: Action, using: Mapping[str, Action]) -> Action:

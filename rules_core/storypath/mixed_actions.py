@@ -79,28 +79,28 @@ class MixedResult:
         return Outcome.of(first) if first == second else Outcome.NONE
 
     def odds(self) -> tuple[Question, ...]:
-        """The chance of this many successes or more, of enough for the first task, for both,
-        and for both with every Complication bought off and every stunt paid."""
+        """The chance of enough for the first task, for both, and for both with every
+        Complication bought off and every stunt paid (the successes rolled mean nothing
+        more: they are spent on the tasks); with no Difficulty to meet, both succeed."""
         raw = self.dice.procedure
-        asked: dict[int, Question] = {self.successes: AtLeast(raw, self.successes,
-                                                              who=self.who)}
+        asked: dict[int, Question] = {}
         needs = [_needed(a) for a in (self.first, self.second)]
         if not any(a.difficulty for a in (self.first, self.second)):
-            return (*asked.values(), Settled(f"{self.who}'s two tasks", True,
-                                             "a Difficulty of 0 needs no success"))
+            return (Settled(self.who, "a success at both tasks", True,
+                            "a Difficulty of 0 needs no success"),)
         if self.first.difficulty:
             alone = max(needs[0], 1)
             asked[alone] = AtLeast(raw, alone, who=self.who,
-                                   note=f"enough for {self.first.task} alone")
+                                   event=f"enough for {self.first.task} alone")
         both = max(sum(needs), 1)
-        asked[both] = AtLeast(raw, both, who=self.who, note="enough for both tasks")
+        asked[both] = AtLeast(raw, both, who=self.who, event="enough for both tasks")
         actions = (self.first, self.second)
         costs = sum(c.rating for a in actions for c in a.complications) + sum(
             s.cost for a in actions for s in a.stunts)
         if costs:
             everything = max(costs + sum(a.difficulty - a.enhancement for a in actions), both)
             asked[everything] = AtLeast(raw, everything, who=self.who,
-                                        note="enough for both tasks and everything they cost")
+                                        event="enough for both tasks and everything they cost")
         return tuple(asked[value] for value in sorted(asked))
 
     def explain(self) -> Explanation:

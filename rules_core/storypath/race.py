@@ -116,9 +116,9 @@ class Race(PlayLoop[Interval]):
                                       if isinstance(q, AtLeast) and q.who == racer.who))
             asked += per
             if len(per) == 1 and self.done:
-                asked.append(Repeated(per[0], self.laps(racer.who), self.intervals,
-                                      f"{racer.who} earns this many laps or more",
-                                      "the race's length"))
+                laps = self.laps(racer.who)
+                earned = f"{count(laps, 'lap')} or more, as many as {racer.who} earned"
+                asked.append(Repeated(per[0], laps, self.intervals, earned, "the race's length"))
         return tuple(asked)
 
     def explain(self) -> Explanation:

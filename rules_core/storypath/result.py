@@ -215,8 +215,10 @@ def spending_lines(task: TaskOutcome) -> tuple[str, ...]:
 
 
 def task_odds(action: PlannedAction, total: int) -> tuple[Question, ...]:
-    """The questions of one task's card: this total or more; the Difficulty reached (or
-    certain at Difficulty 0); enough to buy off everything. Two totals the dice reach
+    """The questions of one task's card: the Difficulty reached (or certain at Difficulty
+    0); enough to buy off everything; and, where the roll went past its Difficulty, this
+    many threshold successes or more (a total short of the Difficulty means nothing more
+    than the failure the Difficulty's chance already gives). Two totals the dice reach
     alike (with an Enhancement of 2, a total of 1 or more is a total of 3 or more) are
     asked once, in the words of the rule."""
     procedure = action.procedure()
@@ -224,22 +226,35 @@ def task_odds(action: PlannedAction, total: int) -> tuple[Question, ...]:
     def dice_needed(value: int) -> int:
         return max(value - action.enhancement, 1) if value > 0 else 0
 
-    asked: dict[int, Question] = {dice_needed(total): AtLeast(procedure, total, who=action.who)}
+    asked: dict[int, Question] = {}
+    spare = total - action.difficulty
+    if spare > 0 or action.difficulty == 0:
+        asked[dice_needed(total)] = AtLeast(procedure, total, who=action.who, shown=True,
+                                            event=_spare_words(action, spare))
     if action.difficulty == 0:
-        certain = Settled(f"{action.who}'s {action.task}", True,
+        certain = Settled(action.who, f"a success ({action.task})", True,
                           "a Difficulty of 0 needs no success")
         return (*asked.values(), certain)
     asked[dice_needed(action.difficulty)] = AtLeast(
         procedure, action.difficulty, who=action.who,
-        note=f"enough for {action.difficulty_text()}")
+        event=f"enough for {action.difficulty_text()}")
     costs = sum(c.rating for c in action.complications) + sum(s.cost for s in action.stunts)
     if costs:
         what = " and ".join(w for w, has in (("buy off every Complication",
                                               action.complications),
                                              ("pay for every stunt", action.stunts)) if has)
         asked[dice_needed(action.difficulty + costs)] = AtLeast(
-            procedure, action.difficulty + costs, who=action.who, note=f"enough to {what}")
+            procedure, action.difficulty + costs, who=action.who, event=f"enough to {what}")
     return tuple(asked[value] for value in sorted(asked))
+
+
+def _spare_words(action: PlannedAction, spare: int) -> str:
+    """``enough for Difficulty 1 and 2 threshold successes``; at Difficulty 0, ``enough
+    for 2 threshold successes`` (``no threshold success`` for none, the lowest result)."""
+    spared = _threshold(spare)
+    if action.difficulty:
+        return f"enough for {action.difficulty_text()} and {spared}"
+    return f"enough for {spared}" if spare else "no threshold success"
 
 
 def _threshold(n: int) -> str:

@@ -174,8 +174,9 @@ class CancelSuccesses:
         return Comparison(outcome.succeeded, outcome.net, verdict)
 
     def question(self, actor: PoolRoll, opponent: PoolRoll, ties_to: Side) -> Wins:
-        """The chance the initiator's net reaches the target."""
+        """The chance the initiator's net reaches the target: their successes less the
+        challenger's, ``target`` or more (and at least 1)."""
         need = max(self.target, 1)
         return Wins(actor.who, actor.procedure, opponent.who, opponent.procedure, need,
-                    f"a net of {need} or more after {opponent.who}'s successes cancel "
-                    f"{actor.who}'s")
+                    f"{opponent.who}'s successes cancel {actor.who}'s",
+                    event=f"a success against {self.target}S")

@@ -9,7 +9,7 @@ from rules_core.dice import format_faces
 from rules_core.explain import Explanation, RollView
 from rules_core.outcome import Outcome
 from rules_core.pool import Pool
-from rules_core.question import AtLeast, Question
+from rules_core.question import AtLeast, Question, naming
 from rules_core.verses.actions import ActionKind
 from rules_core.verses.contest import SIX, CancelSuccesses, PoolRoll, Resolution
 from rules_core.words import count, verb_s
@@ -116,11 +116,23 @@ class ActionResult:
         return Contest(self.roll, self.defence, CancelSuccesses(self.kind.target), Side.OPPONENT)
 
     def odds(self) -> Question:
-        """The chance of this many successes or more; in a contest, of winning it."""
+        """In a contest, the chance of winning it; alone, the chance of this Success Margin
+        or better (this damage or more, for an attack), or, after a failure, of success.
+
+        Alone, a roll succeeds with successes reaching the Success Target (and at least 1);
+        its Success Margin is successes − target + 1, an attack's damage ('Verses Core,
+        "Tests")."""
         contest = self.contest
+        name = self.kind.name
         if contest is not None:
-            return contest.odds()
-        return AtLeast(self.roll.procedure, self.successes, who=self.actor)
+            return naming(contest.odds(), f"a successful {name}")
+        procedure, target = self.roll.procedure, self.resolution.target
+        if not self.succeeded:
+            return AtLeast(procedure, max(target, 1), who=self.actor,
+                           event=f"a successful {name} ({target}S)")
+        won = (f"enough for {self.damage} damage" if self.kind.damaging else
+               f"a successful {name} with a Success Margin of {self.margin} or more")
+        return AtLeast(procedure, self.successes, who=self.actor, event=won, shown=True)
 
     def explain(self) -> Explanation:
         """The card view: pool, marked dice, outcome, chain and AD."""

@@ -153,7 +153,7 @@ def test_a_host_that_types_the_scripts_wrongly_gets_words_not_silence(
     assert ("the host sends /assets/rules-examples/engine-worker.js as "
             "application/octet-stream, which browsers refuse for a module: it must serve .js "
             "files as text/javascript") in status.inner_text()
-    assert "3 or more successes on 6d6: 32.0%" in figure.inner_text()
+    assert "3 or more successes on 6d6, enough for 3 damage: 32.0%" in figure.inner_text()
     assert faces(figure) == [6, 6, 5, 4, 2, 1]
 
 

@@ -48,5 +48,5 @@ def test_a_rerolled_attack_cancels_successes_and_wounds_by_the_net(page: Page,
         else:
             assert "The attack does nothing to Rook." in body
         expect(attack.locator(".rx-odds")).to_contain_text(
-            "Chance Mara wins against Rook (a hit needs 1 net success)")
+            "Mara's chance of more successes than Rook (Rook's successes cancel Mara's), a hit")
         expect(attack).to_have_attribute("data-rx-shown", "rerolled")

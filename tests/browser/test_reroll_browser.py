@@ -111,8 +111,9 @@ def test_the_odds_follow_the_rerolled_pools(page: Page, guard: Guard) -> None:
         reroll(page, "tams-first-punch")
         first = card(page, "tams-first-punch")
         successes = sum(f >= 5 for f in faces(first))
-        expect(first.locator(".rx-odds")).to_contain_text(
-            re.compile(rf"^Tam: (no successes|{successes} or more successes) on 6d6: "))
+        expect(first.locator(".rx-odds")).to_contain_text(re.compile(
+            rf"^Tam's chance of ({successes} or more successes on 6d6, enough for {successes} "
+            r"damage|1 or more successes on 6d6, a successful Punch \(1S\)): "))
         joined = chained_dice(second)
         if joined:  # the second punch rolled 6d6 + the sixes that chained: its odds say so
             expect(second.locator(".rx-odds")).to_contain_text(f"on {6 + joined}d6")
@@ -190,7 +191,7 @@ def test_nothing_of_pyodide_loads_without_interest(page: Page, guard: Guard) -> 
     page.goto(CHAPTER)
     page.wait_for_timeout(1500)
     assert not [u for u in guard.requests if "/pyodide/" in u or re.search(ENGINE_SCRIPTS, u)]
-    card(page, "tams-first-punch").hover()
+    card(page, "tams-first-punch").locator(".rx-reroll").hover()  # resting on Reroll
     expect(page.locator("html")).to_have_attribute("data-rx-engine", "ready",
                                                    timeout=ENGINE_TIMEOUT_MS)
     assert any("pyodide.asm.wasm" in u for u in guard.requests)

@@ -71,15 +71,15 @@ def check_answer(cards: list[dict[str, Any]], target: int, answer: dict[str, Any
     examples_from_target = [c["index"] for c in cards
                             if c["kind"] == "example" and c["index"] >= target]
     assert changed == examples_from_target
-    narrated_checks = [c["index"] for c in cards
-                       if c["kind"] == "check" and c["index"] > target and c.get("bindings")]
+    later_checks = [c["index"] for c in cards if c["kind"] == "check" and c["index"] > target]
     checks = [card for card in answer["cards"] if card.get("check")]
-    assert [card["index"] for card in checks] == narrated_checks
-    assert all(set(card) == {"index", "check", "bound"} for card in checks)
+    assert [card["index"] for card in checks] == later_checks
+    assert all(set(card) == {"index", "check", "follows"} for card in checks)
+    assert all(isinstance(card["follows"], bool) for card in checks)
     for card in answer["cards"]:
-        assert len(card["bound"]) == len(cards[card["index"]].get("bindings", []))
         if card.get("check"):
             continue
+        assert len(card["bound"]) == len(cards[card["index"]].get("bindings", []))
         assert isinstance(card["html"], str) and card["code"].startswith('<pre class="rx-code"')
         assert isinstance(card["rerollable"], bool)
         assert all(isinstance(face, int) and face >= 1 for roll in card["rolls"] for face in roll)

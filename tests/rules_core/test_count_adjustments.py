@@ -99,8 +99,8 @@ def test_the_unlimited_odds_of_an_adjusted_count_lie_within_the_oracle_bounds(
         assert done <= chance <= done + found.get(LIMIT, Fraction(0))
 
 
-def test_a_minimum_reading_asked_at_its_floor_gives_the_chance_of_the_floor_itself() -> None:
-    answered = odds.answer(AtLeast(count(2, minimum=1, explode=False), 1))
+def test_a_minimum_reading_shown_at_its_floor_gives_the_chance_of_the_floor_itself() -> None:
+    answered = odds.answer(AtLeast(count(2, minimum=1, explode=False), 1, shown=True))
     assert answered is not None and answered.exactly
     assert answered.low == Fraction(49, 100) + Fraction(42, 100)  # 0 or 1 success, of 0.3
 

@@ -26,8 +26,9 @@ TEN_AGAIN = Procedure(1, 10, (Explode(frozenset({10})),), CountAtLeast(8))
 
 
 def test_tam_s_first_punch_reads_thirty_two_percent() -> None:
-    assert describe(AtLeast(SIX_D6, 3, who="Tam")) == (
-        "Tam: 3 or more successes on 6d6: 32.0% (233/729); on average 2 successes")
+    assert describe(AtLeast(SIX_D6, 3, who="Tam", event="enough for 3 damage")) == (
+        "Tam's chance of 3 or more successes on 6d6, enough for 3 damage: 32.0% (233/729); on "
+        "average 2 successes")
 
 
 def test_an_expert_die_is_even_on_three_to_six() -> None:
@@ -48,34 +49,37 @@ def test_keeping_the_highest_matches_a_hand_count() -> None:
     assert distribution(Procedure(3, 6, (KeepLowest(1),), Total()))[6] == Fraction(1, 216)
 
 
-def test_the_lowest_reading_gives_its_own_chance_not_certainty() -> None:
-    assert describe(AtLeast(SIX_D6, 0)).startswith("No successes on 6d6: 8.8% (64/729)")
+def test_the_lowest_reading_shown_gives_its_own_chance_not_certainty() -> None:
+    assert describe(AtLeast(SIX_D6, 0, shown=True)).startswith(
+        "The chance of no successes on 6d6, this result: 8.8% (64/729)")
 
 
 def test_a_total_says_a_total() -> None:
     text = describe(AtLeast(Procedure(2, 6, (), Total(3), "2d6 + 3"), 12))
-    assert text == "A total of 12 or more on 2d6 + 3: 27.8% (5/18); on average 10"
+    assert text == "The chance of a total of 12 or more on 2d6 + 3: 27.8% (5/18); on average 10"
 
 
 def test_the_lowest_total_is_said_to_be_the_lowest() -> None:
-    text = describe(AtLeast(Procedure(2, 6, (), Total(3), "2d6 + 3"), 5, who="Issvisk"))
-    assert text.startswith("Issvisk: a total of exactly 5, the lowest possible, on 2d6 + 3: "
-                           "2.8% (1/36)")
+    text = describe(AtLeast(Procedure(2, 6, (), Total(3), "2d6 + 3"), 5, who="Issvisk",
+                            shown=True))
+    assert text.startswith("Issvisk's chance of a total of exactly 5 (the lowest possible) on "
+                           "2d6 + 3, this result: 2.8% (1/36)")
 
 
 def test_a_repeated_chance_says_what_it_is_of() -> None:
     assert describe(each(AtLeast(SIX_D6, 3, who="Tam"), "round")).startswith(
-        "Each round, Tam: 3 or more successes on 6d6: 32.0%")
+        "Each round, Tam's chance of 3 or more successes on 6d6: 32.0%")
     assert describe(each(Wins("A", SIX_D6, "B", SIX_D6, 1), "round")).startswith(
-        "Each round, the chance A wins against B: ")
+        "Each round, A's chance of more successes than B: ")
 
 
 def test_so_many_successes_in_so_many_tries_is_a_binomial_tail() -> None:
     coin = Wins("A", Procedure(1, 2), "B", Procedure(0, 2, (), Total(1)), 1, per="attempt")
-    whole = Repeated(coin, 2, 3, "The whole task")
+    whole = Repeated(coin, 2, 3, "the whole task done")
     found = answer(whole)
     assert found is not None and found.low == Fraction(1, 2)  # 3 of 8 with two, 1 with three
-    assert describe(whole) == "The whole task: 2 successes within 3 attempts: 50.0% (1/2)"
+    assert describe(whole) == (
+        "A's chance of 2 or more successful attempts out of 3, the whole task done: 50.0% (1/2)")
 
 
 def test_exploding_successes_at_least_n_are_exact() -> None:
@@ -106,7 +110,8 @@ def test_a_plain_contest_is_exact() -> None:
     found = answer(Wins("A", Procedure(1, 6), "B", Procedure(1, 6), 0))
     assert found is not None and found.low == Fraction(21, 36)
     tie_fails = Wins("A", Procedure(1, 6), "B", Procedure(1, 6), 1, "a tie is not enough")
-    assert describe(tie_fails) == "Chance A wins against B (a tie is not enough): 41.7% (5/12)"
+    assert describe(tie_fails) == (
+        "A's chance of a total beating B (a tie is not enough): 41.7% (5/12)")
 
 
 def test_a_rule_that_keeps_no_face_has_no_odds() -> None:
@@ -116,8 +121,8 @@ def test_a_rule_that_keeps_no_face_has_no_odds() -> None:
 
 
 def test_settled_and_no_odds_questions_say_so() -> None:
-    assert describe(Settled("Soraya's attack", False, "she is sprinting")) == (
-        "Soraya's attack: no chance, she is sprinting.")
+    assert describe(Settled("Soraya", "a hit", False, "she is sprinting")) == (
+        "Soraya's chance of a hit: 0% (never); she is sprinting.")
     assert describe(NoOdds("the chase", "only each round's odds are worked out")) == (
         "No odds for the chase: only each round's odds are worked out.")
     assert answer(NoOdds("x", "y")) is None
@@ -128,7 +133,7 @@ def test_answers_are_cached_by_question() -> None:
 
 
 @pytest.mark.parametrize(("p", "text"), [
-    (Fraction(0), "0% (it cannot happen)"), (Fraction(1), "100% (certain)"),
+    (Fraction(0), "0% (never)"), (Fraction(1), "100% (always)"),
     (Fraction(1, 10**6), "under 0.1% (about 1 in 1,000,000)"), (Fraction(1, 3), "33.3% (1/3)"),
     (Fraction(1, 10**8), "under 0.1% (about 1 in 100,000,000)"),
     (Fraction(233, 729), "32.0% (233/729)"), (Fraction(9998, 9999), "over 99.9% (9998/9999)"),
@@ -149,5 +154,5 @@ def test_a_value_below_every_reading_is_certain_not_the_lowest() -> None:
     # lowest reading is 4, and only that has a chance of its own.
     from rules_core.procedure import CountAtLeast, Procedure
     floor = Procedure(4, 10, reading=CountAtLeast(8, minimum=4))
-    assert ": 100% (certain)" in describe(AtLeast(floor, 3))
+    assert ": 100% (always)" in describe(AtLeast(floor, 3))
     assert ": exactly 4" not in describe(AtLeast(floor, 3))

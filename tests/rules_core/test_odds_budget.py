@@ -65,20 +65,22 @@ def test_the_edge_is_the_steps_counted_before_the_sum() -> None:
 
 def test_a_card_past_the_budget_says_no_exact_odds_too_large() -> None:
     assert describe(JUST_OVER) == (
-        "Ana: a total of 1227 or more on 3d817: no exact odds for this roll (too large).")
+        "Ana's chance of a total of 1227 or more on 3d817: no exact odds for this roll (too "
+        "large).")
     assert says_too_large(describe(JUST_OVER)) and TOO_LARGE == "(too large)"
 
 
 def test_the_issue_s_roll_says_so_in_the_rules_words() -> None:
     assert describe(TWENTY_D1000) == (
-        "Ana: a total of 9365 or more on 20d1000: no exact odds for this roll (too large).")
+        "Ana's chance of a total of 9365 or more on 20d1000: no exact odds for this roll (too "
+        "large).")
 
 
 def test_a_contest_past_the_budget_says_so() -> None:
     # Each 2d1000 takes 1,000,000 steps, their difference 1999 × 1999 more.
     contest = Wins("Ana", Procedure(2, 1000), "Bo", Procedure(2, 1000), 1)
     assert describe(contest) == (
-        "Chance Ana wins against Bo: no exact odds for this contest (too large).")
+        "Ana's chance of a total beating Bo: no exact odds for this contest (too large).")
 
 
 def test_so_many_tries_of_a_roll_past_the_budget_say_so() -> None:
@@ -93,7 +95,7 @@ def test_a_roll_with_no_odds_for_another_reason_is_not_too_large() -> None:
     assert answer(question) is None and not too_large(question)
     assert describe(question).endswith(": no exact odds for this roll.")
     assert not too_large(NoOdds("the chase", "each round only"))
-    assert not too_large(Settled("the leap", False, "she is bound"))
+    assert not too_large(Settled("Ana", "the leap", False, "she is bound"))
 
 
 def test_a_roll_past_the_budget_is_refused_before_the_sum_is_begun(

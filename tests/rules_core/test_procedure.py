@@ -161,7 +161,7 @@ def test_a_rolled_pool_reads_explains_and_asks_its_odds() -> None:
     rolled = RolledPool.of("Ana", pool, ScriptedDice("10 8 2 9"))
     view = rolled.explain()
     assert (rolled.result, view.lines) == (3, ("3 successes.",))
-    assert view.odds == (AtLeast(pool, 3, who="Ana"),)
+    assert view.odds == (AtLeast(pool, 3, who="Ana", shown=True),)
     assert [d.mark_names for d in view.rolls[0].dice] == [
         ("success", "explodes"), ("success",), (), ("success", "added")]
     assert repr(rolled) == "<Ana, 3d10, 10s rolled again: [10 8 2 9] 3 successes>"

@@ -176,8 +176,8 @@ def test_the_repr_shows_the_dice_and_the_total() -> None:
 
 def test_the_odds_line_reads_as_a_player_would() -> None:
     assert describe(rolled("8 3").odds()) == (
-        "Ana: 1 or more successes on 2d10 (8+, 10-again): 51.0% (51/100); on average 0.7 "
-        "successes")
+        "Ana's chance of 1 or more successes on 2d10 (8+, 10-again), this result or better: "
+        "51.0% (51/100); on average 0.7 successes")
 
 
 # -- exact odds -----------------------------------------------------------------------------

@@ -198,3 +198,28 @@ def test_a_bound_value_that_names_nothing_of_the_page_never_changes_and_is_an_er
                if any("never changes with the dice" in message for _line, message in
                       errors(page(card("a"), f"It is [3]{{= {expression}}}.")))]
     assert flagged == constant
+
+
+@pytest.mark.parametrize(("prose", "says"), [
+    ("Her [four]{= a} standing successes stop it.",
+     "the number [four] is bound without the noun it counts, 'standing successes': a Reroll "
+     "that makes it 1 would read 'one standing successes'; bind them together, "
+     "[four standing successes]{= …}, and the noun agrees"),
+    ("The pack has [two]{= a}\ndice fewer.", "[two dice]{= …}"),
+    ("**[1]{= a}** success is enough.", "would read '2 success'"),
+])
+def test_a_number_bound_without_the_noun_it_counts_is_an_error_at_its_line(
+        prose: str, says: str) -> None:
+    (line, message), = errors(page(card("a"), prose))
+    assert line == 5 and says in message
+
+
+@pytest.mark.parametrize("prose", [
+    "The [third]{= a} grapple of the chain.",
+    "A round-[7]{= a} turn, taken early.",
+    "It deals [3]{= a} damage.",
+    "Her [four standing successes]{= a} stop it.",
+    "[Two]{= a} of the dice.",
+])
+def test_a_number_with_no_counted_noun_outside_its_brackets_is_no_error(prose: str) -> None:
+    assert errors(page(card("a"), prose)) == []

@@ -12,6 +12,7 @@ from site_plugins.examples.language.bound_values import (
     Binding,
     BoundTextError,
     bound_text,
+    counted_noun_after,
     evaluate,
     written_number,
 )
@@ -175,3 +176,47 @@ def test_a_text_longer_than_a_run_keeps_is_cut_counted_and_never_matches() -> No
 def test_an_error_longer_than_a_run_keeps_is_cut_and_counted() -> None:
     ran = evaluate(Binding(1, "2", "{}[x]"), {"x": "k" * 50}, kept=20)
     assert (ran.error, ran.size, ran.raised) == ("KeyError: 'kkkkkkkkk", 62, "KeyError")
+
+
+# ---- the grammar of bound text: a test per rule --------------------------------------------
+
+
+@pytest.mark.parametrize(("written", "value", "reads"), [
+    ("a success", "no success", "no success"),
+    ("A marginal and a critical failure", "Two Cunning tests", "Two Cunning tests"),
+    ("A fumble: every die a one", "No fumble: not every die a one",
+     "No fumble: not every die a one"),
+    ("a critical", "no critical", "no critical"),
+    ("a tie between a PC and an SGC", "the giant's slot comes first",
+     "the giant's slot comes first"),
+    ("A hit", "every blow", "Every blow"),
+    ("a failure", "3 successes short", "3 successes short"),
+])
+def test_no_article_goes_before_a_text_that_brings_a_determiner_or_a_number(
+        written: str, value: Any, reads: str) -> None:
+    assert bound_text(value, written) == reads
+
+
+@pytest.mark.parametrize(("written", "after", "noun"), [
+    ("four", " standing successes stop all 2", "standing successes"),
+    ("two", " dice fewer, and it fights on", "dice"),
+    ("Two", " ones, **Strike Ally**", "ones"),
+    ("one", "** success and is rolled again", "success"),
+    ("a", " bonus die are a", "bonus die"),
+])
+def test_a_number_bound_without_the_noun_it_counts_is_found(written: str, after: str,
+                                                             noun: str) -> None:
+    assert counted_noun_after(written, after) == noun
+
+
+@pytest.mark.parametrize(("written", "after"), [
+    ("third", " grapple of the chain"),  # an ordinal counts nothing
+    ("3", " damage, less the armor"),  # damage is measured, not counted
+    ("two", " of the dice"),  # "of" stands between
+    ("4", " sprays 2"),  # no noun the rules count
+    ("two dice", " fewer"),  # the noun is bound with it
+    ("32.0%", " of the time"),
+])
+def test_a_number_with_nothing_to_agree_outside_its_brackets_is_left_alone(
+        written: str, after: str) -> None:
+    assert counted_noun_after(written, after) == ""

@@ -213,15 +213,16 @@ def test_tam_s_first_punch_shows_its_exact_odds_without_javascript(project_site:
     html = (project_site / "verses" / "action-chaining" / "index.html").read_text("utf-8")
     card = html[html.index('id="tams-first-punch"'):]
     card = card[:card.index("</figure>")]
-    assert ('<ul class="rx-odds" aria-label="Odds"><li>Tam: 3 or more successes on 6d6: '
-            "32.0% (233/729); on average 2 successes</li></ul>") in card
+    assert ('<ul class="rx-odds" aria-label="Odds"><li>Tam&#x27;s chance of 3 or more successes '
+            "on 6d6, enough for 3 damage: 32.0% (233/729); on average 2 successes</li></ul>"
+            ) in card
 
 
 #: Cards that roll but ask no question odds answer: initiative (who acts first), a lone
-#: Kruhl roll with no Difficulty or opponent, and a combined effort before its check.
+#: Kruhl roll with no Difficulty or opponent, and a combined effort before its check. (A card
+#: whose contract keeps every face as documented rolls nothing of its own: it has no Reroll.)
 ROLLS_WITHOUT_ODDS = {
     "hubris/the-turn#a-blocker-keeps-their-initiative",
-    "hubris/dice-and-initiative#mara-rook-hana-and-voss-roll-initiative",
     "hubris/dice-and-initiative#the-night-watchman-joins",
     "storypath/initiative-and-turns#everyone-rolls-initiative",
     "kruhl/rolling-dice#untrained-and-skilled",

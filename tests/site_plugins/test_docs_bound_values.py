@@ -22,6 +22,9 @@ PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").rglob("*.
 #: Bound values perturbed per page (all of them where a page has fewer).
 SAMPLE = 6
 _NUMBER = re.compile(r"\d+")
+#: An ordinal ("third", "2nd"): perturbed as other text, since a cardinal in its place would
+#: be a different mistake (a number without its noun) than the one this test makes.
+_ORDINAL = re.compile(r"(?:first|second|third|th|nd|rd|st)$", re.IGNORECASE)
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
           "ten", "eleven", "twelve")
 
@@ -33,7 +36,7 @@ def perturbed(written: str) -> str:
         return _NUMBER.sub(lambda m: str(int(m.group()) + 1), written, count=1)
     first = written.split()[0]
     number = written_number(first)
-    if number is not None and 0 <= number < len(_WORDS) - 1:
+    if number is not None and 0 <= number < len(_WORDS) - 1 and not _ORDINAL.search(first):
         word = _WORDS[number + 1] if number != 1 else "seven"
         word = word.capitalize() if first[:1].isupper() else word
         return written.replace(first, word, 1)

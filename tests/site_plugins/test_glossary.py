@@ -245,6 +245,14 @@ def test_a_chapter_page_gets_its_glossary_s_abbreviations(tmp_path: Path) -> Non
         KNOWN.abbreviations())
 
 
+def test_a_chapter_page_s_cards_get_its_abbreviations_tooltips(tmp_path: Path) -> None:
+    chapters = scratch_chapter(tmp_path, {"verses/glossary.md": GLOSSARY})
+    assert chapters.tooltips("verses/p.md") == {
+        "AD": "Action Dice. The dice an actor spends in a round.",
+        "DoS": "Degrees of Success. How far a roll beat its target."}
+    assert chapters.tooltips("index.md") == {}
+
+
 def test_a_page_outside_every_chapter_gets_nothing(tmp_path: Path) -> None:
     chapters = scratch_chapter(tmp_path, {"verses/glossary.md": GLOSSARY})
     terms = chapters.page_terms("index.md", "The GM and AD.\n")

@@ -10,6 +10,7 @@ import re
 import subprocess
 import sys
 import time
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -44,7 +45,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, float]:
 def odds_lines(site: Path, name: str) -> list[str]:
     html = (site / name / "index.html").read_text("utf-8")
     found = re.findall(r'<ul class="rx-odds" aria-label="Odds">(.*?)</ul>', html)
-    return [item for odds in found for item in re.findall(r"<li>(.*?)</li>", odds)]
+    return [unescape(item) for odds in found for item in re.findall(r"<li>(.*?)</li>", odds)]
 
 
 def test_the_build_of_rolls_past_the_budget_finishes_within_its_ceiling(
@@ -61,18 +62,21 @@ def test_a_card_past_the_budget_says_no_exact_odds_too_large(
 
 def test_the_issue_s_card_says_so_in_the_rules_words(built: tuple[Path, str, float]) -> None:
     assert odds_lines(built[0], "odds-20d1000-total") == [
-        "Ana: a total of 9365 or more on 20d1000: no exact odds for this roll (too large)."]
+        "Ana's chance of a total of 9365 or more on 20d1000, this result or better: no exact "
+        "odds for this roll (too large)."]
 
 
 def test_a_card_within_the_budget_keeps_its_odds(built: tuple[Path, str, float]) -> None:
     assert odds_lines(built[0], "odds-2d1000-total") == [
-        "Ana: a total of 940 or more on 2d1000: 56.0%; on average 1001"]
+        "Ana's chance of a total of 940 or more on 2d1000, this result or better: 56.0%; on "
+        "average 1001"]
 
 
 def test_a_chain_that_never_settles_has_no_odds_but_is_not_too_large(
         built: tuple[Path, str, float]) -> None:
     assert odds_lines(built[0], "odds-explode-worthless-face") == [
-        "Cy: 2 or more successes on 5d10, 1s rolled again: no exact odds for this roll."]
+        "Cy's chance of 2 or more successes on 5d10, 1s rolled again, this result or better: "
+        "no exact odds for this roll."]
 
 
 @pytest.mark.parametrize("name", TOO_LARGE)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from site_plugins.examples.site.reference_links import (
+from site_plugins.examples.site.chapters.reference_links import (
     entry_page,
     imported_names,
     name_links,

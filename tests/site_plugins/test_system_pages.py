@@ -13,7 +13,7 @@ import pytest
 import rules_core
 from rules_core.marks import CORE_TONES, Tone
 from rules_core.system import System, all_tones, systems
-from site_plugins.examples.site.system_pages import (
+from site_plugins.examples.site.chapters.system_pages import (
     TABLE_MARKER,
     SystemPageError,
     present,

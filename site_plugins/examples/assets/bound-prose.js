@@ -4,7 +4,7 @@
 // answer; this module only puts it in place, and puts the documented text back on Restore.
 //
 //   showBound(figure, bound) → the paragraphs whose text changed (for one announcement)
-//   markNarrated(figure, on)     restoreBound(sessionId)
+//   markNarrated(figure, on)     markCheck(figure, follows)     restoreBound(sessionId)
 
 function spansOf(sessionId, index, selector) {
   return [...document.querySelectorAll(selector)].filter(
@@ -16,8 +16,31 @@ function passageOf(span) {
   return span.closest("li, p, td, th, dd, blockquote, figcaption") ?? span.parentElement;
 }
 
-// What a marker marks: its paragraph, or the whole list it ends.
+// Mark ``element`` as about the documented roll for ``reason`` (a card shows new dice, a check
+// the new dice change), or take that reason back: it stays marked while any reason holds.
+function mark(element, reason, on) {
+  const reasons = new Set((element.dataset.rxReasons ?? "").split(" ").filter(Boolean));
+  if (on) reasons.add(reason);
+  else reasons.delete(reason);
+  if (reasons.size) {
+    element.dataset.rxReasons = [...reasons].join(" ");
+    element.dataset.rxDocumented = "true";
+  } else {
+    delete element.dataset.rxReasons;
+    delete element.dataset.rxDocumented;
+  }
+}
+
+// A note (an admonition, open or folded) is marked whole: a reader never meets half of it
+// about the documented roll and half about the new dice.
+function noteOf(element) {
+  return element.closest(".admonition, details:not(.rx-code-view)");
+}
+
+// What a marker marks: its note, else its paragraph, or the whole list it ends.
 function markedOf(span) {
+  const note = noteOf(span);
+  if (note) return note;
   const item = span.closest("li");
   return item ? (item.closest("ul, ol") ?? item) : passageOf(span);
 }
@@ -61,11 +84,17 @@ export function showBound(figure, bound) {
 // new dice.
 export function markNarrated(figure, on) {
   const spans = spansOf(figure.dataset.rxSession, Number(figure.dataset.rxIndex), "span.rx-narrates");
-  for (const span of spans) {
-    const passage = markedOf(span);
-    if (on) passage.dataset.rxDocumented = "true";
-    else delete passage.dataset.rxDocumented;
-  }
+  for (const span of spans) mark(markedOf(span), `card-${figure.dataset.rxIndex}`, on);
+}
+
+// A check is about the documented roll only while the new dice change what it says (its
+// answer ``follows``): then it is marked, with its note and the prose bound to it, which keep
+// their documented words; a check the dice leave as it was is left unmarked.
+export function markCheck(figure, follows) {
+  const note = noteOf(figure) ?? figure;
+  const bound = spansOf(figure.dataset.rxSession, Number(figure.dataset.rxIndex), "span.rx-bound")
+    .map(passageOf).filter((passage) => !note.contains(passage));
+  for (const passage of [note, ...bound]) mark(passage, `check-${figure.dataset.rxIndex}`, follows);
 }
 
 // Every bound value of the page's session back to its documented text.

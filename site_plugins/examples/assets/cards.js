@@ -2,10 +2,14 @@
 // toggles (one per card, and a page's box for every card's), the page's bar while it shows
 // new dice, and links to a roll. No rule logic: the cards' Python runs in the engine (engine-client.js) and sends
 // back card views drawn by the same renderer the build used. Nothing of Pyodide is fetched
-// until a reader points at, touches or focuses a card (or opens a link to a roll).
+// until a reader rests the mouse on a Reroll button, focuses it or presses it (or opens a link
+// to a roll); after the first result, engine-keep.js keeps the start-up snapshot for the next
+// visit, or offers to.
 
-import { markNarrated, passagesSaid, restoreBound, showBound } from "./bound-prose.js";
+import { markCheck, markNarrated, passagesSaid, restoreBound, showBound } from "./bound-prose.js";
+import { markTerms } from "./card-terms.js";
 import { call, onManifest, onState, state, warmOnIntent } from "./engine-client.js";
+import { offerToKeep } from "./engine-keep.js";
 import { hideBar, sayOnBar, showBar } from "./page-bar.js";
 import { bindDiceNotation } from "./dice-notation.js";
 import { bindRollers } from "./roller.js";
@@ -97,15 +101,11 @@ function markShown(figure, rerolled) {
   markNarrated(figure, rerolled);
 }
 
-// Checks are about the documented text and are never rerun: while the cards before them show
-// new dice, they are marked so, like the prose.
-function markChecks(sessionId, on) {
-  const rerolled = figuresOf(sessionId).filter((f) => f.dataset.rxShown === "rerolled")
-    .map((f) => Number(f.dataset.rxIndex));
-  const from = on && rerolled.length ? Math.min(...rerolled) : Infinity;
+// Checks are never redrawn: each answer says whether the new dice change what a check says, and
+// only then is it marked, with its note (bound-prose.js, markCheck). Restore unmarks them all.
+function unmarkChecks(sessionId) {
   for (const check of figuresOf(sessionId).filter((f) => f.matches("figure.rx-check"))) {
-    if (Number(check.dataset.rxIndex) > from) check.dataset.rxDocumented = "true";
-    else delete check.dataset.rxDocumented;
+    markCheck(check, false);
   }
 }
 
@@ -127,18 +127,22 @@ function onScreen(element) {
 // contents): only Restore brings back the documented rolls.
 const shown = new Map();
 
-// Returns the passages of prose whose bound values changed. A check's answer holds only the
-// bound values of the prose that narrates it: the check itself stays as documented.
+// Returns the passages of prose whose bound values changed. A check's answer says only whether
+// the new dice change it: the check and the prose bound to it stay as documented.
 function showAnswer(figure, answer, shared = false) {
   const session = figure.dataset.rxSession;
   if (!shown.has(session)) shown.set(session, { shared, answers: new Map() });
   shown.get(session).shared = shared;
   shown.get(session).answers.set(Number(figure.dataset.rxIndex), answer);
-  if (answer.check) return showBound(figure, answer.bound);
+  if (answer.check) {
+    markCheck(figure, Boolean(answer.follows));
+    return [];
+  }
   const card = stateOf(figure);
   card.rolls = answer.rolls;
   figure.dataset.rxRolls = JSON.stringify(answer.rolls); // the faces it shows, for scripts
   bodyOf(figure).innerHTML = answer.html; // escaped by render_reader.py
+  markTerms(bodyOf(figure), figure.dataset.rxSession); // as the build marked the documented view
   const code = codeOf(figure);
   if (code) code.innerHTML = answer.code; // escaped by render_code.py
   const passages = showBound(figure, answer.bound); // text only, written by bound_values.py
@@ -162,6 +166,7 @@ function followOdds(sessionId, result) {
       const figure = cards.find(([, first]) => first.index === answer.index)?.[0];
       if (!still(figure, answer)) continue;
       fillOdds(bodyOf(figure), answer.html);
+      markTerms(bodyOf(figure), sessionId);
       shown.get(sessionId)?.answers.set(answer.index, answer);
     }
   }, () => cards.forEach(([figure, answer]) => still(figure, answer) && oddsFailed(bodyOf(figure))));
@@ -183,10 +188,7 @@ function showKept(sessionId) {
     if (figure && figure.dataset.rxShown !== "rerolled") showAnswer(figure, answer, kept.shared);
   }
   const first = figures.find((f) => f.dataset.rxShown === "rerolled");
-  if (first) {
-    markChecks(sessionId, true);
-    showNewDiceBar(first, kept.shared);
-  }
+  if (first) showNewDiceBar(first, kept.shared);
 }
 
 function rerolledCards() {
@@ -282,7 +284,6 @@ async function reroll(figure) {
     else if (onScreen(other)) sayProse(other, showAnswer(other, answer));
     else later.push([other, answer]);
   }
-  markChecks(figure.dataset.rxSession, true);
   showNewDiceBar(figure, false);
   const timing = { pythonMs: result.pythonMs, answered, drawn: performance.now(),
     received: result.received - performance.timeOrigin,
@@ -291,6 +292,7 @@ async function reroll(figure) {
     performance.mark("rx-result-painted", { detail: timing });
     for (const [other, answer] of later) sayProse(other, showAnswer(other, answer));
     if (result.complete) followOdds(figure.dataset.rxSession, result); // every card drawn
+    afterFirstResult(figure, result);
     performance.mark("rx-page-updated");
     done();
   }, 0));
@@ -309,7 +311,7 @@ function restore(figure) {
   }
   shown.delete(figure.dataset.rxSession);
   restoreBound(figure.dataset.rxSession);
-  markChecks(figure.dataset.rxSession, false);
+  unmarkChecks(figure.dataset.rxSession);
   hideBar();
   if (location.hash.startsWith("#roll=")) history.replaceState(history.state, "", location.pathname + location.search);
   sayOnCard(figure, "Restored: every example on this page shows its documented roll again.", true);
@@ -360,9 +362,9 @@ async function openRollLink() {
     const other = figuresOf(first.dataset.rxSession).find((f) => Number(f.dataset.rxIndex) === answer.index);
     if (other) passages = passages.concat(showAnswer(other, answer, true));
   }
-  markChecks(first.dataset.rxSession, true);
   showNewDiceBar(first, true);
   if (result.complete) followOdds(first.dataset.rxSession, result);
+  afterFirstResult(first, result);
   // The bar's words grew: a reader still at the card (not scrolled, focus not moved) is
   // brought clear of the bar again.
   if (document.activeElement === first && Math.abs(first.getBoundingClientRect().top - placed) < 2) showCard(first);
@@ -430,13 +432,19 @@ function watchLoading(figure) {
   return stopWatching;
 }
 
+// What the Reroll button does, in words: with the card's contract, what it keeps
+// (language/contracts.py), so that a reader knows before pressing it.
+function rerollWords(figure, title) {
+  const contract = cardData(figure).contract;
+  const how = contract?.keep ? ` with fresh dice until ${contract.until}`
+    : contract?.fixed ? `, keeping ${contract.keeping} as documented` : " with fresh dice";
+  return `Roll “${title}” again${how}; later examples on the page follow`;
+}
+
 function bindCard(figure) {
   if (figure.dataset.rxBound) return;
   figure.dataset.rxBound = "true";
   bindCode(figure);
-  const warmCard = (event) => warmOnIntent(event, [figure.dataset.rxExample ?? ""]);
-  figure.addEventListener("pointerenter", warmCard);
-  figure.addEventListener("focusin", warmCard);
   if (figure.dataset.rxRerollable !== "true") return;
   const controls = figure.querySelector(":scope > .rx-controls");
   const title = figure.querySelector(".rx-title")?.textContent ?? "this example";
@@ -445,7 +453,8 @@ function bindCard(figure) {
     type: "button", className: "md-button rx-reroll", textContent: "Reroll",
   });
   rerollButton.setAttribute("aria-describedby", `${figure.id}-what`);
-  rerollButton.title = `Roll “${title}” again with fresh dice; later examples on the page follow`;
+  const words = rerollWords(figure, title);
+  rerollButton.title = words;
   const meter = Object.assign(document.createElement("progress"), {
     className: "rx-progress", max: 100, value: 0, hidden: true,
   });
@@ -454,13 +463,20 @@ function bindCard(figure) {
     type: "button", className: "md-button rx-restore", textContent: "Restore", hidden: true,
   });
   const what = Object.assign(document.createElement("span"), {
-    id: `${figure.id}-what`, className: "rx-what",
-    textContent: `Roll “${title}” again with fresh dice; later examples on the page follow.`,
+    id: `${figure.id}-what`, className: "rx-what", textContent: `${words}.`,
   });
   rerollButton.addEventListener("click", () => reroll(figure));
+  warmOnIntent(rerollButton, () => [figure.dataset.rxExample ?? ""]);
   restoreButton.addEventListener("click", () => restore(figure));
   controls.append(rerollButton, meter, restoreButton, what);
   markShown(figure, false);
+}
+
+// Once a card's result and its odds are on screen: the start-up snapshot is kept for the next
+// visit, or offered (engine-keep.js; once a visit), in a line under the card.
+function afterFirstResult(figure, result) {
+  Promise.resolve(result.complete).catch(() => {}).then(() => offerToKeep(
+    figure.querySelector(":scope > details.rx-code-view"), figure.querySelector(".rx-reroll")));
 }
 
 // The service worker keeps the engine for a second visit (and, where the site asks for it

@@ -6,8 +6,11 @@
 //
 //   call(op, request, names) → Promise (see call)   state() → "idle" | "loading" | "ready" | "failed"
 //   warm(names)        start loading without waiting      onState(listener) → unsubscribe
-//   warmOnIntent(e, names)  warm on a mouse or a focused button, never a touch or a thrifty link
+//   warmOnIntent(control, names)  warm once a mouse rests on the control or the keyboard's
+//                      focus is on it; never a pointer passing by, a touch or a thrifty link
 //   onManifest(listener) → unsubscribe: what the engine's manifest says of the site, once read
+//   snapshotToKeep() → {bytes} | null: the start-up snapshot a later visit could restore
+//   keepSnapshot() → Promise: download it into the engine's cache now (engine-keep.js asks)
 //
 // Loading has no total time limit: a slow link that keeps delivering gets all the time it
 // needs. The load watchdog acts on silence instead. The worker reports progress on every chunk
@@ -32,6 +35,8 @@ const engine = {
   manifestListeners: new Set(),
   failure: "",
   loadTimer: 0, // the load watchdog, re-armed by every progress report
+  keep: null, // the snapshot this start could keep for a later visit ({bytes}), from "ready"
+  keeping: null, // {resolve, reject} while the worker keeps it
 };
 
 function setEngineState(state, detail = {}) {
@@ -63,7 +68,13 @@ function spawn() {
       performance.mark("rx-engine-ready", {
         detail: { via: message.via, ms: message.ms, timeline: message.timeline } });
       document.documentElement.dataset.rxEngineVia = message.via;
+      engine.keep = message.keep ?? null;
       setEngineState("ready", message);
+    } else if (message.type === "kept") {
+      const keeping = engine.keeping;
+      engine.keeping = null;
+      if (message.ok) keeping?.resolve();
+      else keeping?.reject(new Error(message.error));
     } else {
       const call = engine.pending.get(message.id);
       if (!call) return;
@@ -145,6 +156,9 @@ function stop(reason, fatal) {
     call.reject(Object.assign(new Error(reason), { fatal }));
   }
   engine.pending.clear();
+  engine.keeping?.reject(new Error(reason));
+  engine.keeping = null;
+  engine.keep = null;
   engine.failure = fatal ? reason : "";
   setEngineState(fatal ? "failed" : "idle");
 }
@@ -187,24 +201,57 @@ export function warm(names = []) {
 
 // A link the reader pays for, or a slow one: the browser says so (Save-Data, or a 2G/3G
 // connection). There, nothing is fetched before a press.
-function thrifty() {
+export function thrifty() {
   const link = navigator.connection;
   return Boolean(link?.saveData) || /(^|slow-)2g$|^3g$/.test(link?.effectiveType ?? "");
 }
 
-// Warm on a sign of intent only: a mouse that comes over the thing, or the keyboard's focus
-// on one of its buttons. A touch is not one (a reader on a phone who taps a card's text or
-// scrolls asks for nothing), and a thrifty link is never warmed.
-export function warmOnIntent(event, names = []) {
-  if (thrifty()) return;
-  if (event.type === "pointerenter" && event.pointerType !== "mouse") return;
-  if (event.type === "focusin" && !event.target.closest?.("button, input, select")) return;
-  warm(names);
+// How long a mouse must rest on a control before the engine warms. A pointer on its way across
+// a card to somewhere else spends 20–80 ms over a 44 px button; a reader about to press it
+// rests there a quarter of a second or more (the click comes 0.3–0.6 s after), so warming still
+// starts well before the press.
+export const REST_MS = 150;
+
+// Warm on a sign of intent only: a mouse that rests on ``control`` (REST_MS), or the
+// keyboard's focus on it or on a field of ``fields`` (a roller's form). Never a pointer
+// passing over, never a touch (a reader on a phone who taps text or scrolls asks for nothing:
+// the press itself loads the engine), and never on a thrifty link. ``names``: a function
+// giving what the request will name (a card's data), read when warming starts.
+export function warmOnIntent(control, names, fields = control) {
+  let resting = 0;
+  const warmNow = () => thrifty() || warm(names());
+  control.addEventListener("pointerenter", (event) => {
+    if (event.pointerType !== "mouse" || engine.state !== "idle") return;
+    clearTimeout(resting);
+    resting = setTimeout(warmNow, REST_MS);
+  });
+  control.addEventListener("pointerleave", () => clearTimeout(resting));
+  fields.addEventListener("focusin", (event) => {
+    if (event.target.closest?.("button, input, select")) warmNow();
+  });
 }
 
 // The engine's state now.
 export function state() {
   return engine.state;
+}
+
+// The start-up snapshot this visit's engine could keep for the next visit ({bytes}: what its
+// download costs), or null: none (the site ships none, or no service worker to keep it; the
+// engine started from it already; it is kept or being kept).
+export function snapshotToKeep() {
+  return engine.state === "ready" && !engine.keeping ? engine.keep : null;
+}
+
+// Download the start-up snapshot into the engine's cache now, in the background: resolves once
+// it is kept, rejects if it could not be (the next visit then starts plainly, as this one did).
+export function keepSnapshot() {
+  if (!engine.worker || !engine.keep) return Promise.reject(new Error("there is nothing to keep"));
+  engine.keep = null;
+  return new Promise((resolve, reject) => {
+    engine.keeping = { resolve, reject };
+    engine.worker.postMessage({ op: "keep" });
+  });
 }
 
 // Call listener({serviceWorker}) each time an engine's worker has read the manifest: whether

@@ -5,10 +5,13 @@
 // Messages in:  {id, op: "load", names?}  |  {id, op, request} for each op Python answers
 //               (site_plugins.examples.cards.reroll.answer: "reroll", "replay", "roll", "dice")
 //               {id, op: "shown"}: the page shows the answer ``id``; its odds may follow
+//               {op: "keep"}: download the start-up snapshot for the next visit, now
 // Messages out: {type: "manifest", serviceWorker}: the manifest is read (does the site ship
 //               its service worker? the page registers it then: cards.js)
 //               {type: "progress", stage, fraction, silenceMs, ifSilent} (engine-progress.js)
-//               {type: "ready", via, timeLimitMs, ms, timeline} (timeline: engine-progress.js)
+//               {type: "ready", via, timeLimitMs, ms, timeline, keep}
+//               (timeline: engine-progress.js; keep: {bytes} of a snapshot to keep, or null)
+//               {type: "kept", ok, error?}: the snapshot is kept, or why not
 //               {id, ok: true, result, more}  |  {id, ok: false, error, fatal}
 //
 // Every start loads the engine's core wheel; a game system's wheel (and icepool, which the
@@ -17,6 +20,10 @@
 // is here says "oddsPending" and goes out with more: true; once the page has shown it
 // ({id, op: "shown"}), icepool is fetched, and the same request, with the same seed, is
 // answered again: that answer (the same dice, with their odds) follows under the same id.
+//
+// After a plain start the snapshot is never fetched by itself: the page asks for it ({op:
+// "keep"}) where the reader's device and link make that welcome, or where the reader chose it
+// (engine-keep.js).
 
 import {
   downloadFailures, fetchBytes, fetchWheel, importCounted, prefetch, readManifest, watchFetches,
@@ -81,12 +88,6 @@ async function isCached(url) {
   } catch {
     return false; // no Cache Storage here (an insecure origin, a private window)
   }
-}
-
-// Whether the link is one where a few more megabytes in the background are welcome.
-function roomy() {
-  const connection = self.navigator.connection;
-  return !connection || (!connection.saveData && !/(^|-)(2g|3g)$/.test(connection.effectiveType ?? ""));
 }
 
 // The wheels of the manifest's "needs" that ``text`` names (a module such as rules_core.kruhl,
@@ -199,12 +200,11 @@ async function start(first) {
   const ms = Math.round(performance.now() - began);
   const timeline = finish();
   refuse = null;
-  postMessage({ type: "ready", via, timeLimitMs: manifest.timeLimitMs, ms, timeline });
-  // After a plain start, the snapshot is kept for the next one (in the engine's cache, which
-  // the manifest names where the site ships its service worker) once this visit's first
-  // result is out, and only where the link has room for it.
-  const keepSnapshot = via === "plain start" && snapshotURL && manifest.cache && roomy()
-    ? snapshotURL : null;
+  // After a plain start, the snapshot a later start could restore (kept in the engine's cache,
+  // which the manifest names where the site ships its service worker), if the page asks.
+  const keepSnapshot = via === "plain start" && snapshotURL && manifest.cache ? snapshotURL : null;
+  const keep = keepSnapshot ? { bytes: snapshotBytes(manifest) } : null;
+  postMessage({ type: "ready", via, timeLimitMs: manifest.timeLimitMs, ms, timeline, keep });
   return { pyodide, answer, manifest, keepSnapshot, folder, wheels: onPath };
 }
 
@@ -252,11 +252,33 @@ function putOnPath(pyodide, wheels) {
   pyodide.runPython("from site_plugins.examples.cards.wheel_path import join_systems; join_systems()");
 }
 
-function keepSnapshotOnce(loaded) {
-  if (!loaded.keepSnapshot) return;
-  const url = loaded.keepSnapshot;
+// What downloading the snapshot costs: its compressed copy, the one fetched (engine-fetch.js),
+// where the build wrote one and this browser can unpack it.
+function snapshotBytes(manifest) {
+  const packed = typeof DecompressionStream === "function"
+    && (manifest.packed ?? []).includes(manifest.snapshot);
+  return (packed && manifest.packedSizes?.[manifest.snapshot]) || manifest.sizes[manifest.snapshot];
+}
+
+// Download the snapshot into the engine's cache (engine-fetch.js keeps it there unpacked), at a
+// low priority: the page asked for it ({op: "keep"}), once the reader's result is out.
+async function keepSnapshot() {
+  const loaded = await engine?.catch(() => null);
+  const url = loaded?.keepSnapshot;
+  if (!url) {
+    postMessage({ type: "kept", ok: false, error: "there is no snapshot to keep" });
+    return;
+  }
   loaded.keepSnapshot = null;
-  setTimeout(() => fetch(url, { priority: "low" }).then((r) => r.arrayBuffer()).catch(() => {}), 500);
+  try {
+    const response = await fetch(url, { priority: "low" });
+    if (!response.ok) throw new Error(`${url.pathname} answered HTTP ${response.status}`);
+    await response.arrayBuffer();
+    postMessage({ type: "kept", ok: true });
+  } catch (error) {
+    loaded.keepSnapshot = url; // asked again, it is tried again
+    postMessage({ type: "kept", ok: false, error: String(error?.message ?? error) });
+  }
 }
 
 // Answers waiting for the page to show them before their odds are fetched: id → resolve.
@@ -281,6 +303,10 @@ self.onmessage = async (event) => {
   const { id, op, request } = event.data;
   if (op === "shown") {
     showing.get(id)?.();
+    return;
+  }
+  if (op === "keep") {
+    keepSnapshot();
     return;
   }
   let loaded;
@@ -310,7 +336,6 @@ self.onmessage = async (event) => {
         await loadWheels(loaded, [odds]);
         postMessage({ id, ok: true, result: answerOf(loaded, op, request, seed, received) });
       }
-      keepSnapshotOnce(loaded);
     } else {
       throw new Error(`unknown operation ${op}`);
     }

@@ -4,6 +4,7 @@
 // faces; opening it replays exactly those faces.
 
 import { call, warmOnIntent } from "./engine-client.js";
+import { offerToKeep } from "./engine-keep.js";
 import { fillOdds, oddsFailed } from "./odds-follow.js";
 import { LinkError, linkURL, parseRollerLink, rollerLink } from "./share-link.js";
 
@@ -55,6 +56,9 @@ async function roll(form, request, shared) {
   result.complete?.then( // the odds, once loaded, while this roll is still the one shown
     (full) => form.lastRoll.dice === result.dice && fillOdds(shown, full.html),
     () => form.lastRoll.dice === result.dice && oddsFailed(shown));
+  // Then the start-up snapshot is kept for the next visit, or offered (engine-keep.js).
+  Promise.resolve(result.complete).catch(() => {}).then(() => offerToKeep(
+    form.querySelector(".rx-roller-controls"), form.querySelector(".rx-roller-roll")));
   form.querySelector(".rx-roller-link").hidden = false;
   if (shared) say(form, `A shared roll: the dice of the link you opened. ${result.announcement}`);
   else say(form, result.announcement, true);
@@ -91,9 +95,8 @@ function bind(form) {
   form.dataset.rxBound = "true";
   form.querySelector(".rx-roller-nojs").hidden = true;
   form.querySelector(".rx-roller-controls").hidden = false;
-  const warmRoller = (event) => warmOnIntent(event, [form.dataset.rxSystem]); // its package
-  form.addEventListener("focusin", warmRoller);
-  form.addEventListener("pointerenter", warmRoller);
+  // A mouse resting on Roll, or the keyboard in the form; the request names its package.
+  warmOnIntent(form.querySelector(".rx-roller-roll"), () => [form.dataset.rxSystem], form);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (form.querySelector(".rx-roller-roll").getAttribute("aria-disabled") === "true") return;

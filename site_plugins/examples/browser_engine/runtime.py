@@ -187,6 +187,10 @@ def write_runtime(out: Path, pyodide: Path, cache: Path, *, make_snapshot: bool 
         # Fetched (not imported) files with a .gz or a .br beside them: the page fetches the
         # smaller copy and unpacks it itself, so a host that compresses nothing sends it too.
         "packed": [name for name in packed.gz if not name.endswith(".js")],
+        # What the .gz of each costs to download: the page says so before it fetches one
+        # that the reader's result does not need (the snapshot, for a later visit).
+        "packedSizes": {name: (folder / f"{name}.gz").stat().st_size for name in packed.gz
+                        if not name.endswith(".js")},
         "brotli": [name for name in packed.br if not name.endswith(".js")],
         "decoder": DECODER_FILES if decoder else None,
         "lock": LOCK_FILE,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 
+from site_plugins.examples.cards.card_terms import mark_terms
 from site_plugins.examples.cards.escape import escape_html as _e
 from site_plugins.examples.cards.render_code import render_code
 from site_plugins.examples.cards.render_reader import render_reader
@@ -26,13 +27,18 @@ __all__ = ["bound_span", "card_data", "page_card_data",
 
 def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
                 failures: Iterable[str] = (), setup: str = "",
-                links: Mapping[str, str] | None = None) -> str:
+                links: Mapping[str, str] | None = None,
+                terms: Mapping[str, str] | None = None) -> str:
     """A whole card: caption with a permalink, the reader view, the code behind its toggle,
     failure notes, and the data a reroll needs.
 
     ``setup`` is the page's setup (its front matter's ``examples_setup``), shown at the top
     of the page's first card's code, so a reader sees where the examples' names come from.
     ``links`` maps names the page imports from the engine to their reference entries.
+    ``terms`` maps the chapter's abbreviations to their tooltips: each use in the reader
+    view gets its tooltip (:func:`~site_plugins.examples.cards.card_terms.mark_terms`), and
+    the page's first card carries them (``data-rx-terms``) for the page to mark a rerolled
+    view the same way.
 
     The example's steps and documented faces travel in the ``data-rx-example`` attribute
     (escaped JSON), not in a ``<script>`` element, which Material's instant navigation
@@ -58,15 +64,17 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
                  'title="Link to this example" '
                  f'aria-label="Link to the example “{_e(title)}”">#</a>')
     opened = " open" if failed else ""
+    carried = (f' data-rx-terms="{_e(json.dumps(dict(terms), ensure_ascii=True))}"'
+               if terms and index == 0 else "")
     return (
         f'<figure class="{kind}" id="{_e(card_id)}" data-rx-session="{_e(session_id)}" '
         f'data-rx-index="{index}" data-rx-state="{state}" data-rx-example="{data}" '
-        f'data-rx-rerollable="{rerollable}">'
+        f'data-rx-rerollable="{rerollable}"{carried}>'
         f'<figcaption class="rx-caption"><span class="rx-title">'
         f'{title_html(run, title, session_id, index)}</span>'
         f"{permalink} {badge}</figcaption>"
         f"{alert}"
-        f'<div class="rx-body">{render_reader(run)}</div>'
+        f'<div class="rx-body">{mark_terms(render_reader(run), terms or {})}</div>'
         '<div class="rx-controls"></div>'
         f'<details class="rx-code-view" data-search-exclude{opened}><summary>'
         '<span class="rx-show">Show the code</span><span class="rx-hide">Hide the code</span>'
@@ -124,6 +132,10 @@ def card_data(run: ExampleRun, session_id: str, index: int, setup: str = "",
     if example.bindings:
         extra["bindings"] = [{"line": b.line, "written": b.written, "expression": b.expression,
                               "place": b.place} for b in example.bindings]
+    if example.contract is not None:
+        extra["contract"] = example.contract.with_faces(run.rolls).as_data()
+    if example.kind == "check":  # what it documents, to tell whether new dice change it
+        extra["outputs"] = [step.output for step in run.steps]
     return {
         "session": session_id,
         "index": index,

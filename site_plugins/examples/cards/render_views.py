@@ -29,8 +29,10 @@ _PIPS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
          6: (0, 2, 3, 5, 6, 8)}
 
 
-def render_explanation(view: Explanation) -> str:
-    """A result: title, who rolls what, dice, verdict, what it means, odds, tables, key."""
+def render_explanation(view: Explanation, odds_folded: bool = False) -> str:
+    """A result: title, who rolls what, dice, verdict, what it means, odds, tables, key.
+    ``odds_folded``: its odds folded to one line on a phone (a card still too tall for one
+    once all else folded: ``card_folds``), open on a wider screen (``examples.css``)."""
     tone = view.outcome.tone
     parts = [f'<p class="rx-result-head"><span class="rx-result-title">{_e(view.title)}'
              "</span></p>"]
@@ -46,7 +48,11 @@ def render_explanation(view: Explanation) -> str:
     if lines:
         parts.append('<ul class="rx-lines">' + "".join(f"<li>{_e(x)}</li>" for x in lines)
                      + "</ul>")
-    parts.append(render_odds(view.odds))
+    odds = render_odds(view.odds)
+    if odds and odds_folded:
+        odds = ('<details class="rx-fold rx-fold-narrow rx-odds-fold"><summary>'
+                '<span class="rx-fold-title">Odds</span></summary>' + odds + "</details>")
+    parts.append(odds)
     parts.extend(render_table(table, view.title) for table in view.tables)
     if any(die.marks for roll in view.rolls for die in roll.dice):
         parts.append(_legend(view.rolls))

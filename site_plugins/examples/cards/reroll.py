@@ -11,8 +11,14 @@ module rebuilds the session in a fresh namespace:
   whatever depends on the new dice (a chained pool, the AD ledger, a refused move) is
   recomputed: a later example keeps the faces it shows while they still fit what it rolls
   (one of its own stays as it was), and rolls fresh ones where they no longer do;
-* checks are notes about the documented text: they are never redrawn in the browser; a check
-  that bound values of the prose narrate runs again on a copy, only for them.
+* a card's reroll contract is kept (:mod:`~site_plugins.examples.language.contracts`): a
+  card with ``keep`` rolls until its condition holds (one whose kept faces no longer keep it
+  rolls afresh), a card with ``fixed`` keeps its first faces as documented, and its new view
+  says so;
+* checks are notes about the documented text: they are never redrawn in the browser. Each
+  check after the rerolled card runs again on a copy, and the answer says whether the new
+  dice change what it shows or what the prose bound to it says (``follows``): the page marks
+  it, with its note, as about the documented roll only then.
 
 The answer carries each changed card's new reader view and code and the text of the bound
 values of the prose that narrate it, drawn and written by the same Python the build used,
@@ -20,21 +26,24 @@ and a sentence for screen readers.
 
 A shared roll (a link whose fragment names the faces of some cards) is *replayed*
 (:func:`replay_page`): every card shows the faces the page sends, and the answer is an
-error, never a card, when those faces do not fit the rolls the examples make.
+error, never a card, when those faces do not fit the rolls the examples make or break a
+card's contract.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules_core.explain import StatLine
 from rules_core.words import count
+from site_plugins.examples.cards.escape import escape_html
 from site_plugins.examples.cards.odds_lines import ODDS_LINES
 from site_plugins.examples.cards.render_code import render_code
 from site_plugins.examples.cards.render_reader import render_reader
 from site_plugins.examples.language.bound_values import PROSE, TITLE, Binding
+from site_plugins.examples.language.contracts import Contract
 from site_plugins.examples.language.lexer import Example, Step
 from site_plugins.examples.language.reroll_limits import (
     MAX_BINDINGS,
@@ -60,6 +69,8 @@ class CardInput:
     setup: str = ""
     #: Names in the card's code and the reference entries they link to.
     links: tuple[tuple[str, str], ...] = ()
+    #: A check's documented output, statement by statement (empty for a card).
+    outputs: tuple[str, ...] = ()
 
 
 #: Modules that only some operations need, imported by the first answer that does (a reroll
@@ -128,6 +139,9 @@ def replay_page(request_json: str) -> str:
     for card, run in runs:
         if card.example.kind == "example" and run.rolls != by_index[card.index].rolls:
             return json.dumps({"error": _misfit(card, run)})
+        broken = _broken_contract(card, run)
+        if broken:
+            return json.dumps({"error": broken})
     changed = [_card_answer(card, run) for card, run in runs]
     return json.dumps({"target": target, "cards": changed,
                        "announcement": announcement(runs, target, "A shared roll.")})
@@ -139,6 +153,20 @@ def _misfit(card: CardInput, run: ExampleRun) -> str:
     title = card.example.title or f"example {card.index + 1}"
     why = refused.partition(": ")[2] or "they are not the dice its rolls take"
     return f"the dice given for “{title}” do not fit it: {why}"
+
+
+def _broken_contract(card: CardInput, run: ExampleRun) -> str:
+    """Why a shared roll's faces break ``card``'s contract ("" if they keep it)."""
+    contract = card.example.contract
+    if card.example.kind != "example" or contract is None:
+        return ""
+    title = card.example.title or f"example {card.index + 1}"
+    fixed = [roll[:len(kept)] for roll, kept in zip(run.rolls, contract.faces, strict=False)]
+    if contract.fixed and tuple(fixed) != contract.faces[:len(fixed)]:
+        return f"the dice given for “{title}” change {contract.keeping}, which it keeps"
+    if run.contract is not None and not run.contract.held:
+        return f"the dice given for “{title}” break its story: {contract.until} is not so"
+    return ""
 
 
 def rerun(cards: list[CardInput], target: int,
@@ -180,16 +208,28 @@ class _Plan:
         self.rolling = {target}
         self.decided: dict[int, tuple[tuple[int, ...], ...]] = {}
         self.misfit: int | None = None
+        #: The fresh rolls each card's ``keep`` took, kept for its view when it is replayed.
+        self.tries: dict[int, int] = {}
 
     def mode(self, card: CardInput) -> DiceMode:
         if card.index in self.decided:
             return DiceMode.replaying(self.decided[card.index])
-        return self.fresh if card.index in self.rolling else DiceMode.replaying(card.rolls)
+        if card.index not in self.rolling:
+            return DiceMode.replaying(card.rolls)
+        contract = card.example.contract
+        return replace(self.fresh, fixed=contract.faces) if contract is not None else self.fresh
 
     def accept(self, card: CardInput, run: ExampleRun) -> bool:
-        """Keep ``run`` (its faces are decided), or note that its faces did not fit."""
-        if card.index in self.decided or card.index in self.rolling or _fits(run, card.rolls):
+        """Keep ``run`` (its faces are decided), or note that its faces did not fit (or no
+        longer keep its contract)."""
+        kept = run.contract is None or run.contract.held
+        if card.index in self.decided or card.index in self.rolling or (
+                _fits(run, card.rolls) and kept):
             self.decided.setdefault(card.index, run.rolls)
+            if run.contract is not None and run.contract.tries:
+                self.tries[card.index] = run.contract.tries
+            elif run.contract is not None and card.index in self.tries:
+                run.contract.tries = self.tries[card.index]
             return True
         self.misfit = card.index
         return False
@@ -220,9 +260,9 @@ def _session_runs(cards: list[CardInput], target: int, plan: _Replay | _Plan,
             cast = session.run(Example("setup", card.example.line, (setup,))).stat_lines
     for card in sorted(cards, key=lambda c: c.index):
         if card.example.kind != "example":
-            if card.index > target and card.example.bindings:
-                # A check is never redrawn, but the prose it narrates follows the new story:
-                # it runs again on a copy (as a check always does) with its own faces.
+            if card.index > target:
+                # A check is never redrawn: it runs again on a copy (as a check always does),
+                # with its own faces, to tell whether the new dice change what it says.
                 changed.append((card, session.run(card.example,
                                                   DiceMode.replaying(card.rolls))))
             continue
@@ -275,11 +315,13 @@ def parse_cards(raw: Any) -> list[CardInput]:
             if sum(len(roll) for roll in rolls) > MAX_FACES:
                 raise ValueError(f"more than {MAX_FACES} faces")
             example = Example(str(item["kind"]), int(item["line"]), steps,
-                              _text(item.get("title", "")), _bindings(item.get("bindings", [])))
+                              _text(item.get("title", "")), _bindings(item.get("bindings", [])),
+                              _contract(item.get("contract")))
             setup = _text(item.get("setup", ""))
             links = tuple((_text(name), _text(url))
                           for name, url in dict(item.get("links", {})).items())
-            cards.append(CardInput(int(item["index"]), example, rolls, setup, links))
+            outputs = tuple(_text(output) for output in item.get("outputs", []))
+            cards.append(CardInput(int(item["index"]), example, rolls, setup, links, outputs))
         except (KeyError, TypeError, ValueError) as error:
             raise RerollRequestError(f"malformed card {item!r:.80}: {error}") from error
     return cards
@@ -293,6 +335,18 @@ def _bindings(raw: Any) -> tuple[Binding, ...]:
                          TITLE if b.get("place") == TITLE else PROSE) for b in raw)
 
 
+def _contract(raw: Any) -> Contract | None:
+    """A card's reroll contract as the page sent it (checked by the build, read again)."""
+    if raw is None:
+        return None
+    faces = tuple(tuple(int(face) for face in roll) for roll in raw.get("faces", []))
+    fixed = int(raw.get("fixed", 0))
+    if fixed < 0 or sum(len(roll) for roll in faces) > min(fixed, MAX_FACES):
+        raise ValueError("a contract's fixed faces do not add up")
+    return Contract(_text(raw.get("keep", "")), _text(raw.get("until", "")), fixed,
+                    _text(raw.get("keeping", "")), faces)
+
+
 def _text(value: Any) -> str:
     if not isinstance(value, str) or len(value) > MAX_SOURCE:
         raise RerollRequestError(f"expected text of at most {MAX_SOURCE} characters")
@@ -300,10 +354,33 @@ def _text(value: Any) -> str:
 
 
 def _card_answer(card: CardInput, run: ExampleRun) -> dict[str, Any]:
-    bound = [{"text": b.text, "error": b.error} for b in run.bound]
     if card.example.kind != "example":
-        return {"index": card.index, "check": True, "bound": bound}
-    return {"index": card.index, "html": render_reader(run),
+        return {"index": card.index, "check": True, "follows": follows(card, run)}
+    bound = [{"text": b.text, "error": b.error} for b in run.bound]
+    return {"index": card.index, "html": contract_said(card, run) + render_reader(run),
             "code": render_code(run, card.setup, dict(card.links)),
             "rolls": [list(r) for r in run.rolls], "rerollable": run.rerollable,
             "bound": bound}
+
+
+def follows(card: CardInput, run: ExampleRun) -> bool:
+    """Whether a check, run again after new dice, says anything else than it documents: a
+    statement's output, or a bound value of the prose that narrates it. Only then is it
+    about the documented roll (its note and its prose keep the documented words, marked)."""
+    outputs = [step.output for step in run.steps]
+    if len(outputs) != len(card.outputs) or any(
+            " ".join(now.split()) != " ".join(was.split())
+            for now, was in zip(outputs, card.outputs, strict=True)):
+        return True
+    return any(bound.error or bound.text != bound.binding.written for bound in run.bound)
+
+
+def contract_said(card: CardInput, run: ExampleRun) -> str:
+    """What a rerolled card says of its contract, as HTML ("" for a card without one, or
+    one that shows the documented faces)."""
+    contract = card.example.contract
+    if contract is None or (run.rolls == card.rolls and not (run.contract and run.contract.tries)):
+        return ""
+    state = run.contract
+    said = contract.said(state.tries if state else 0, state.held if state else True)
+    return f'<p class="rx-contract">{escape_html(said)}</p>' if said else ""

@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from site_plugins.examples.language.bound_values import BoundRun
+from site_plugins.examples.language.contracts import ContractRun
 from site_plugins.examples.language.lexer import Example
 from site_plugins.examples.language.session import DiceMode, ExampleRun, StepRun
 
@@ -245,6 +246,8 @@ _STEP_FIELDS = {f.name: f for f in dataclasses.fields(StepRun) if f.name != "ste
 #: build's own).
 _BOUND_FIELDS = {"text": str, "error": str, "raised": str, "unmade": str, "size": int,
                  "stopped": str}
+#: How a card's reroll contract went: each field and its type.
+_CONTRACT_FIELDS = {"held": bool, "tries": int, "kept": int, "error": str}
 
 
 def run_to_data(run: ExampleRun) -> dict[str, Any]:
@@ -255,15 +258,18 @@ def run_to_data(run: ExampleRun) -> dict[str, Any]:
         "rolls": encode(run.rolls),
         "cast": encode(run.cast),
         "bound": [{name: getattr(b, name) for name in _BOUND_FIELDS} for b in run.bound],
+        "contract": None if run.contract is None else {
+            name: getattr(run.contract, name) for name in _CONTRACT_FIELDS},
     }
 
 
 def run_from_data(data: Any, example: Example) -> ExampleRun:
     """An example's run from what its page's process sent, joined to ``example`` as the
     build read it; :class:`PlainDataError` if the data is not such a run."""
-    if not (isinstance(data, dict) and set(data) == {"steps", "rolls", "cast", "bound"}):
-        raise PlainDataError(f"a run: expected its steps, rolls, cast and bound values, "
-                             f"got {_what(data)}")
+    if not (isinstance(data, dict)
+            and set(data) == {"steps", "rolls", "cast", "bound", "contract"}):
+        raise PlainDataError(f"a run: expected its steps, rolls, cast, bound values and "
+                             f"contract, got {_what(data)}")
     steps, bound = data["steps"], data["bound"]
     if not isinstance(steps, list) or len(steps) > len(example.steps):
         raise PlainDataError(f"a run of {_what(steps)} steps, for an example of "
@@ -286,4 +292,15 @@ def run_from_data(data: Any, example: Example) -> ExampleRun:
                 and all(type(fields[name]) is kind for name, kind in _BOUND_FIELDS.items())):
             raise PlainDataError(f"the bound value at line {binding.line}: expected its text")
         run.bound.append(BoundRun(binding, **fields))
+    run.contract = _contract_from_data(data["contract"], example)
     return run
+
+
+def _contract_from_data(data: Any, example: Example) -> ContractRun | None:
+    """How a card's contract went, from the plain data; ``None`` where it has no ``keep``."""
+    if data is None and (example.contract is None or not example.contract.keep):
+        return None
+    if not (isinstance(data, dict) and set(data) == set(_CONTRACT_FIELDS)
+            and all(type(data[name]) is kind for name, kind in _CONTRACT_FIELDS.items())):
+        raise PlainDataError(f"the reroll contract: expected how it went, got {_what(data)}")
+    return ContractRun(**data)

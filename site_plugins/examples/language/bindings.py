@@ -34,7 +34,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from site_plugins.examples.language.bound_expressions import expression_problem
-from site_plugins.examples.language.bound_values import PROSE, TITLE, Binding
+from site_plugins.examples.language.bound_values import (
+    PROSE,
+    TITLE,
+    Binding,
+    bound_text,
+    counted_noun_after,
+    written_number,
+)
 from site_plugins.examples.language.markers import MARKER, near_markers
 from site_plugins.examples.language.prose import (
     LINK_TARGET,
@@ -107,7 +114,7 @@ def read_bound_prose(text: str, places: Sequence[Place], first_line: int = 1) ->
     for found in bound_sources(masked):
         taken.append((found.start, found.end))
         line = _line_of(starts, found.start)
-        problem = _problem(found, spans, places)
+        problem = _problem(found, spans, places) or _noun_outside(found, spans)
         if problem:
             errors.append((first_line + line, problem))
             continue
@@ -288,6 +295,19 @@ def _problem(found: BoundSource, spans: str, places: Sequence[Place]) -> str:
         return ("a bound value on a page with no example: it can only show a value the "
                 "page's examples make")
     return _bad_parts(found)
+
+
+def _noun_outside(found: BoundSource, text: str) -> str:
+    """Why a number bound alone would not read as English with other dice: the noun it
+    counts is outside its brackets (``""`` if it is not)."""
+    written = " ".join(found.text.split())
+    noun = counted_noun_after(written, text[found.end:found.end + 80])
+    if not noun or text[found.start - 1:found.start] == "-":  # "a round-[7] turn"
+        return ""
+    other = 2 if written_number(written) == 1 else 1
+    return (f"the number [{written}] is bound without the noun it counts, {noun!r}: a Reroll "
+            f"that makes it {other} would read {bound_text(other, written) + ' ' + noun!r}; "
+            f"bind them together, [{written} {noun}]{{= …}}, and the noun agrees")
 
 
 def _bad_parts(found: BoundSource) -> str:

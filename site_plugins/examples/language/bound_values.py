@@ -153,10 +153,57 @@ _ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "
 #: Words for zero, and the articles that stand for one.
 _ZERO_WORDS = ("no", "none", "zero")
 _ARTICLES = ("a", "an")
+#: Words that take the place of an article before a noun: no article goes before them.
+DETERMINERS = frozenset({"no", "none", "every", "each", "all", "both", "some", "any", "the",
+                         "this", "that", "these", "those", "his", "her", "its", "their", "our",
+                         "your", "my", "another", "not", "neither", "either"})
 #: Nouns a number does not change: what the rules measure rather than count.
 _UNCOUNTED = frozenset({"damage", "health", "endurance", "armor", "armour", "defense",
                         "defence", "initiative", "momentum", "difficulty", "in", "all",
                         "more", "less", "fewer", "left", "each", "total"})
+#: Nouns the rules count, singular → plural: after a number bound alone, such a noun left
+#: outside the brackets would not agree when the number changes (``[four] successes`` reads
+#: ``one successes``); :func:`counted_noun_after` finds it.
+COUNTED_PLURALS = {
+    "success": "successes", "die": "dice", "six": "sixes", "one": "ones", "ten": "tens",
+    "face": "faces", "wound": "wounds", "injury": "injuries", "degree": "degrees",
+    "point": "points", "roll": "rolls", "action": "actions", "round": "rounds",
+    "turn": "turns", "target": "targets", "attack": "attacks", "hit": "hits", "try": "tries",
+    "attempt": "attempts", "link": "links", "day": "days", "hour": "hours",
+    "stretch": "stretches", "yard": "yards", "interval": "intervals",
+    "character": "characters", "helper": "helpers", "second": "seconds",
+    "minute": "minutes", "row": "rows", "stage": "stages", "spend": "spends",
+    "burn": "burns", "ally": "allies", "foe": "foes", "enemy": "enemies",
+    "punch": "punches", "grapple": "grapples", "step": "steps"}
+COUNTED_NOUNS = frozenset(COUNTED_PLURALS) | frozenset(COUNTED_PLURALS.values())
+#: Words that never stand between a number and its noun.
+_NOT_BETWEEN = frozenset({"of", "in", "to", "and", "or", "for", "is", "are", "was", "were",
+                          "with", "from", "than", "by", "on", "at", "as", "if", "so", "but",
+                          "that", "which", "who", "he", "she", "it", "they", "against"})
+#: Up to two words right after a bound value's closing brace (emphasis around it allowed).
+_WORDS_AFTER = re.compile(r"(?:\*\*)?[ \t\n]+([A-Za-z]+)(?:[ \t\n]+([A-Za-z]+))?")
+
+
+def counted_noun_after(written: str, after: str) -> str:
+    """The noun the rules count that follows a number bound alone outside its brackets
+    (``""`` if none): ``after`` is the text right after the bound value. ``[four]{= …}
+    standing successes`` gives ``successes``: the number changes with the dice, and its noun
+    would not. An ordinal (``[third] grapple``) does not count, so it has no noun to agree."""
+    lowered = written.lower()
+    if " " in written or lowered in _ORDINALS or written_number(written) is None or (
+            (digits := _DIGITS.fullmatch(written)) is not None and digits["unit"]):
+        return ""
+    words = _WORDS_AFTER.match(after)
+    if words is None:
+        return ""
+    first, second = words[1].lower(), (words[2] or "").lower()
+    if first in COUNTED_NOUNS:
+        return words[1]
+    if second in COUNTED_NOUNS and first not in _NOT_BETWEEN and first not in _UNCOUNTED:
+        return f"{words[1]} {words[2]}"
+    return ""
+
+
 #: Plurals the general rules miss, singular → plural.
 _PLURALS = {"die": "dice", "success": "successes", "six": "sixes", "is": "are", "was": "were",
             "this": "these", "man": "men", "foot": "feet"}
@@ -183,7 +230,10 @@ def bound_text(value: Any, written: str) -> str:
     if first.lower() in _ARTICLES and rest and (
             not is_number(value) or _DIGITS.fullmatch(rest.split(" ")[0])):
         text = bound_text(value, rest)
-        if text.split(" ")[0].lower() in _ARTICLES:  # the value brings its own article
+        if text.split(" ")[0].lower() in _ARTICLES or (
+                not is_number(value) and brings_its_determiner(text)):
+            # the value brings its own article, or a word that takes its place: "an ace",
+            # "no success", "Two Cunning tests" (a face stays "an 8")
             return _capital(text, first)
         return _with_article(first, text)
     if not is_number(value):
@@ -200,6 +250,15 @@ def bound_text(value: Any, written: str) -> str:
     raise BoundTextError(
         f"the value is the number {value}, but the text {written!r} does not start with a "
         "number: write it in digits or in words (21, twenty-one), or bind the number alone")
+
+
+def brings_its_determiner(text: str) -> bool:
+    """Whether a text already starts with what an article would stand for: an article, a
+    determiner (``no``, ``every``, ``the``, ``his``…) or a number (``two``, ``3``), so that
+    ``a`` before it would be wrong English (``a no success``, ``A Two Cunning tests``)."""
+    first = text.split(" ")[0].lower().rstrip(",:;")
+    return (first in _ARTICLES or first in DETERMINERS or written_number(first) is not None
+            or bool(_DIGITS.fullmatch(first)))
 
 
 def _with_article(article: str, text: str) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from site_plugins.examples.language.bindings import Narration, Place, read_bound_prose, read_title
 from site_plugins.examples.language.bound_values import Binding
+from site_plugins.examples.language.contracts import Contract, read_contract
 from site_plugins.examples.language.fences import fences
 from site_plugins.examples.language.spelling import edit_distance
 
@@ -27,7 +28,7 @@ SETUP_KEY = "examples_setup"
 #: Edits (letters added, removed or changed) within which a fence's kind is taken for a
 #: misspelt example kind.
 TYPO_DISTANCE = 2
-OPTIONS = ("title", "id")
+OPTIONS = ("title", "id", "keep", "until", "fixed", "keeping")
 
 #: What an ``id`` option may be: it becomes the card's HTML id and the anchor of its link.
 _ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
@@ -60,13 +61,15 @@ class Example:
     """What an example runs, wherever it was written: ``example`` (a card) or ``check`` (a
     claim for a note), the 1-based line its fence opens on, its steps and its title (plain
     text), and the bound values that narrate it, in its title first, then in the prose, in
-    page order (:mod:`~site_plugins.examples.language.bindings`)."""
+    page order (:mod:`~site_plugins.examples.language.bindings`); and its reroll contract, if
+    it has one (:mod:`~site_plugins.examples.language.contracts`)."""
 
     kind: str
     line: int
     steps: tuple[Step, ...]
     title: str = ""
     bindings: tuple[Binding, ...] = ()
+    contract: Contract | None = None
 
 
 @dataclass(frozen=True)
@@ -264,7 +267,10 @@ def _block(lines: list[str], i: int, close: int | None, opening: re.Match[str], 
     if problem:
         raise ExampleSyntaxError(fence_line, f"in the {word}'s title: {problem}")
     bindings = tuple(replace(b, line=fence_line) for b in bindings)
-    example = Example(KINDS[word], fence_line, steps, title, bindings)
+    contract, problem = read_contract(dict(options), KINDS[word])
+    if problem:
+        raise ExampleSyntaxError(fence_line, f"in the {word}'s reroll contract: {problem}")
+    example = Example(KINDS[word], fence_line, steps, title, bindings, contract)
     return ExampleBlock(example, i, close, indent, options)
 
 

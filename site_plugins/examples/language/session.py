@@ -26,9 +26,11 @@ from typing import Any
 
 from rules_core.copying import independent_copy
 from rules_core.dice import RandomDice, ScriptedDice, sources_made
-from rules_core.errors import RulesCoreError
+from rules_core.errors import DiceScriptError, RulesCoreError
 from rules_core.explain import Explanation, StatLine
+from rules_core.limits import check_roll_size
 from site_plugins.examples.language.bound_values import Binding, BoundRun, evaluate
+from site_plugins.examples.language.contracts import MAX_TRIES, TRIALS, ContractRun, holds
 from site_plugins.examples.language.lexer import Example, Step
 
 #: Longest an example (all its statements) may run at build time before it is stopped, in
@@ -62,13 +64,16 @@ class CappedOutput(io.StringIO):
 class DiceMode:
     """Where ``rolled(...)`` gets its faces for one example.
 
-    ``scripted``: the faces written in the example. ``random``: fresh faces from ``rng``.
-    ``replay``: the faces in ``replay``, one tuple per ``rolled(...)`` call, in order.
+    ``scripted``: the faces written in the example. ``random``: fresh faces from ``rng``,
+    except the first faces of each ``rolled(...)`` call that ``fixed`` gives (a card's
+    contract: :mod:`~site_plugins.examples.language.contracts`). ``replay``: the faces in
+    ``replay``, one tuple per ``rolled(...)`` call, in order.
     """
 
     kind: str = "scripted"
     rng: random.Random | None = None
     replay: tuple[tuple[int, ...], ...] = ()
+    fixed: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
     def random(cls, seed: int | None = None) -> DiceMode:
@@ -79,6 +84,29 @@ class DiceMode:
     def replaying(cls, rolls: Sequence[Sequence[int]]) -> DiceMode:
         """The faces a previous run drew."""
         return cls("replay", replay=tuple(tuple(r) for r in rolls))
+
+
+class FixedFirstDice(RandomDice):
+    """Fresh faces, but the first ones are ``fixed``: the faces a card's contract keeps as
+    documented (:mod:`~site_plugins.examples.language.contracts`); remembers all it rolled."""
+
+    def __init__(self, fixed: Sequence[int], rng: random.Random | None) -> None:
+        super().__init__(rng=rng)
+        self.fixed = list(fixed)
+
+    def roll(self, count: int, sides: int) -> tuple[int, ...]:
+        """The fixed faces still unrolled first, then fresh ones, ``count`` in all."""
+        check_roll_size(count, sides)
+        taken = tuple(self.fixed[:count])
+        del self.fixed[:len(taken)]
+        for face in taken:
+            if not 1 <= face <= sides:
+                raise DiceScriptError(f"the documented face {face} that this card keeps cannot "
+                                      f"come up on a d{sides} (faces 1 to {sides})")
+        fresh = super().roll(count - len(taken), sides) if count > len(taken) else ()
+        start = len(self.rolled) - len(fresh)
+        self.rolled[start:start] = taken
+        return taken + fresh
 
 
 class Roller:
@@ -98,7 +126,9 @@ class Roller:
         if mode.kind == "scripted":
             source: ScriptedDice | RandomDice = ScriptedDice(faces)
         elif mode.kind == "random":
-            source = RandomDice(rng=mode.rng)
+            index = len(self.sources)
+            fixed = mode.fixed[index] if index < len(mode.fixed) else ()
+            source = FixedFirstDice(fixed, mode.rng) if fixed else RandomDice(rng=mode.rng)
         else:
             index = len(self.sources)
             source = ScriptedDice(mode.replay[index] if index < len(mode.replay) else ())
@@ -155,6 +185,8 @@ class ExampleRun:
     cast: tuple[StatLine, ...] = ()
     #: The example's bound values (its title's, then the prose's), as its dice made them.
     bound: list[BoundRun] = field(default_factory=list)
+    #: How its reroll contract went, if it has one.
+    contract: ContractRun | None = None
 
     @property
     def stat_lines(self) -> tuple[StatLine, ...]:
@@ -168,8 +200,11 @@ class ExampleRun:
 
     @property
     def rerollable(self) -> bool:
-        """Whether its card gets a Reroll button: an example (not a check) that rolls dice."""
-        return self.example.kind == "example" and self.rolls_dice
+        """Whether its card gets a Reroll button: an example (not a check) that rolls dice
+        its contract does not fix."""
+        contract = self.example.contract
+        return self.example.kind == "example" and self.rolls_dice and not (
+            contract is not None and contract.fixes_all(self.rolls))
 
 
 #: Evaluates an example's bound values: given them, a function that evaluates one here and
@@ -227,9 +262,83 @@ class Session:
             explain: bool = True) -> ExampleRun:
         """Run every step of ``example``; a step's error never stops the next step.
 
-        ``explain=False`` skips the results' views (a replay whose card is not redrawn).
+        ``explain=False`` skips the results' views (a replay whose card is not redrawn). An
+        example with a ``keep`` contract (:mod:`~site_plugins.examples.language.contracts`)
+        rolls fresh dice until it holds; with the faces written, it is tried with
+        :data:`~site_plugins.examples.language.contracts.TRIALS` seeded fresh rolls first
+        (the build's check), and every run says whether its dice keep it.
         """
         mode = mode or DiceMode()
+        keep = example.contract.keep if example.contract is not None else ""
+        if not keep or example.kind != "example":
+            return self._run(example, mode, explain)
+        if mode.kind == "random":
+            return self._run_until_kept(example, mode, explain, keep)
+        kept = self._measure(example, keep) if mode.kind == "scripted" else -1
+        run = self._run(example, mode, explain)
+        held, error = self._holds(keep, run)
+        run.contract = ContractRun(held=held, kept=kept, error=error)
+        return run
+
+    def _run_until_kept(self, example: Example, mode: DiceMode, explain: bool,
+                        keep: str) -> ExampleRun:
+        """The example with fresh dice that keep its contract: tried on copies of the page's
+        names until they do (at most :data:`~.contracts.MAX_TRIES` times), then run here with
+        those faces."""
+        tries, held, error = 0, False, ""
+        rolls: tuple[tuple[int, ...], ...] = ()
+        while tries < MAX_TRIES and not held and not error:
+            tries += 1
+            rolls, held, error = self._trial(example, mode, keep)
+        run = self._run(example, replace(mode, kind="replay", replay=rolls), explain)
+        run.mode = mode
+        run.contract = ContractRun(held=held, tries=tries, error=error)
+        return run
+
+    def _measure(self, example: Example, keep: str) -> int:
+        """How many of :data:`~.contracts.TRIALS` seeded fresh rolls of ``example`` keep its
+        contract, each tried on a copy of the page's names (-1 if they cannot be copied)."""
+        kept = 0
+        fixed: tuple[tuple[int, ...], ...] = ()
+        if example.contract is not None and example.contract.fixed:
+            written, _, _ = self._trial(example, DiceMode(), keep)
+            fixed = example.contract.with_faces(written).faces
+        for seed in range(TRIALS):
+            _, held, error = self._trial(example, replace(DiceMode.random(seed), fixed=fixed),
+                                         keep)
+            if error.startswith(UncopiableName.__name__):
+                return -1
+            kept += held
+        return kept
+
+    def _trial(self, example: Example, mode: DiceMode,
+               keep: str) -> tuple[tuple[tuple[int, ...], ...], bool, str]:
+        """Run ``example`` with ``mode``'s dice on a copy of the page's names, as a check
+        runs, leaving this session as it was: the faces drawn, whether they keep the
+        condition ``keep``, and the error that kept it from being read ("" if none)."""
+        saved = (dict(self.unmade), self.future, self.last_shown, self._drawn, self.on_step)
+        try:
+            module = _isolated_module(self.namespace)
+        except UncopiableName as uncopiable:
+            return (), False, str(uncopiable)
+        try:
+            self.on_step = None  # a trial is no statement of the page's: nothing to report
+            self.roller.reset(mode)
+            with _as_main(module):
+                trial = ExampleRun(example, mode)
+                self._run_steps(example, trial, module.__dict__, explain=False)
+                held, error = holds(keep, module.__dict__, self.last_shown)
+            return trial.rolls, held, error
+        finally:
+            self.unmade, self.future, self.last_shown, self._drawn, self.on_step = saved
+
+    def _holds(self, keep: str, run: ExampleRun) -> tuple[bool, str]:
+        """Whether the condition ``keep`` holds right after ``run``, here."""
+        with _as_main(self.module):
+            return holds(keep, self.namespace, self.last_shown)
+
+    def _run(self, example: Example, mode: DiceMode, explain: bool) -> ExampleRun:
+        """Run every step of ``example`` with ``mode``'s dice (see :meth:`run`)."""
         self.roller.reset(mode)
         run = ExampleRun(example, mode)
         try:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from site_plugins.examples.language.bindings import Narration
 from site_plugins.examples.language.bound_values import TITLE, BoundRun
+from site_plugins.examples.language.contracts import MIN_KEPT, TRIALS
 from site_plugins.examples.language.lexer import (
     Example,
     ExampleBlock,
@@ -169,7 +170,47 @@ def verify_run(path: str, run: ExampleRun) -> list[Failure]:
     statements' claims, then its bound values."""
     found = [check_step(path, step) for step in run.steps]
     found += [check_bound(path, bound) for bound in run.bound]
+    found.append(check_contract(path, run))
     return [f for f in found if f is not None]
+
+
+def check_contract(path: str, run: ExampleRun) -> Failure | None:
+    """A card's reroll contract against its documented roll: the roll must keep it, and a
+    ``keep`` must hold often enough for a Reroll to find such a roll (at the fence's line;
+    :mod:`~site_plugins.examples.language.contracts`)."""
+    contract, example = run.example.contract, run.example
+    if contract is None:
+        return None
+    faces = sum(len(roll) for roll in run.rolls)
+    if contract.fixed > faces:
+        return Failure(path, example.line, "the reroll contract cannot be kept",
+                       hint=f'fixed="{contract.fixed}" keeps {contract.fixed} faces, but the '
+                            f"card rolls {faces}: fix as many as it rolls, or fewer.")
+    state = run.contract
+    if not contract.keep or state is None:
+        return None
+    said = f'keep="{contract.keep}"'
+    if state.error:
+        return Failure(path, example.line, f"the reroll contract's condition {said} raised",
+                       got=state.error,
+                       hint="The condition is read right after the card ran, with its names "
+                            "and _ (its last value shown), as a bound value is.")
+    if not state.held:
+        return Failure(path, example.line, f"the documented roll breaks its reroll contract, "
+                       f"{said}", hint="The condition is false for the faces written: fix "
+                       "the faces, or the condition.")
+    if state.kept == 0:
+        return Failure(path, example.line, f"no roll keeps the reroll contract {said}",
+                       hint=f"It held in none of {TRIALS} fresh rolls: a Reroll "
+                       "could never show this card. Write the prose to hold for any roll, or "
+                       'fix the faces the story needs (fixed="…" keeping="…").')
+    if 0 < state.kept < MIN_KEPT:
+        return Failure(path, example.line, f"the reroll contract {said} is kept too rarely",
+                       hint=f"It held in {state.kept} of {TRIALS} fresh rolls, and "
+                       f"a contract must hold in at least {MIN_KEPT}: a Reroll would take about "
+                       f"{round(TRIALS / state.kept)} tries. Write the prose to hold for any "
+                       'roll, or fix the faces the story needs (fixed="…" keeping="…").')
+    return None
 
 
 def check_bound(path: str, bound: BoundRun) -> Failure | None:

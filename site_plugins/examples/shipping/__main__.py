@@ -38,7 +38,7 @@ from site_plugins.examples.shipping.files import (
     write_assets,
     write_engine,
 )
-from site_plugins.examples.site.system_pages import present, used
+from site_plugins.examples.site.chapters.system_pages import present, used
 
 
 def arguments(argv: list[str] | None) -> argparse.Namespace:

@@ -33,11 +33,11 @@ from site_plugins.examples.checking.checker import CheckLimits
 from site_plugins.examples.checking.page_text import front_matter_error, page_text_failure
 from site_plugins.examples.language.lexer import lex_page, slug
 from site_plugins.examples.language.verify import Failure
+from site_plugins.examples.site.chapters.system_pages import present, with_systems_table
 from site_plugins.examples.site.dice_markdown import DiceMarkdown
 from site_plugins.examples.site.glossary import Chapters, focusable_first_uses
 from site_plugins.examples.site.markdown_pages import PROCESS_CHECKS, MarkdownPage, zensical_page
 from site_plugins.examples.site.page_cards import PageCards, too_large_notes
-from site_plugins.examples.site.system_pages import present, with_systems_table
 
 log = logging.getLogger("rules_examples.markdown")
 
@@ -139,15 +139,16 @@ class ExamplesMarkdown(Extension):
         if failures:
             raise ExamplesFailed(failures)
         note = log.warning if self.getConfig("empty_cards") == "warn" else log.info
-        placed = cards.place(markdown, result, slug(page.src_uri), {}, note)
+        every_system = systems()
+        chapters = Chapters(page.docs_dir, page.root,
+                            frozenset(system.name for system in every_system))
+        placed = cards.place(markdown, result, slug(page.src_uri), {}, note,
+                             chapters.tooltips(page.src_uri))
         for too_large in too_large_notes(result):
             log.info(too_large)
-        every_system = systems()
         uris = sorted(f.relative_to(page.docs_dir).as_posix()
                       for f in page.docs_dir.rglob("*.md"))
         placed = with_systems_table(placed, present(every_system, uris), page.src_uri)
-        chapters = Chapters(page.docs_dir, page.root,
-                            frozenset(system.name for system in every_system))
         terms = chapters.page_terms(page.src_uri, page.raw)
         for problem in terms.problems:
             log.warning(problem)

@@ -24,6 +24,9 @@ the term alone on its line, then a definition that starts with the term's expans
 - **Keyboard.** An ``<abbr>`` cannot take the focus, so the first use of each term in each
   section (between two headings) gets ``tabindex="0"``: a keyboard reader reaches every
   term's tooltip without a tab stop on each repetition (:func:`focusable_first_uses`).
+- **Cards.** A page's cards are drawn after the ``abbr`` pass, so their reader text gets the
+  same tooltips from :meth:`Chapters.tooltips` (``cards/card_terms.py``), the first use in
+  each card focusable.
 - **The check.** A chapter's page that uses an all-capitals word (two or more capital
   letters: ``AD``, ``PRW``) its glossary lacks is a problem naming the page and line and
   saying where to add the term. Only prose is checked (:mod:`site_plugins.examples.language.prose`:
@@ -109,8 +112,12 @@ class Glossary:
     def abbreviations(self) -> str:
         """The ``*[AD]: …`` lines that give every use of an abbreviation its tooltip, after a
         blank line ("" for a glossary without abbreviations)."""
-        lines = [f"*[{t.name}]: {t.tooltip}" for t in self.terms if t.is_abbreviation]
+        lines = [f"*[{name}]: {tooltip}" for name, tooltip in self.tooltips().items()]
         return "\n\n" + "\n".join(lines) + "\n" if lines else ""
+
+    def tooltips(self) -> dict[str, str]:
+        """Each abbreviation and its tooltip (``{"AD": "Action Dice. The dice …"}``)."""
+        return {t.name: t.tooltip for t in self.terms if t.is_abbreviation}
 
 
 @dataclass(frozen=True)
@@ -345,6 +352,12 @@ class Chapters:
         skip = glossary.term_lines if is_glossary else frozenset()
         problems += [str(u) for u in unknown_terms(text, glossary, page, skip)]
         return PageTerms(glossary.abbreviations(), tuple(problems))
+
+    def tooltips(self, src_uri: str) -> dict[str, str]:
+        """The abbreviations of the chapter of the page ``src_uri`` and their tooltips
+        (none for a page outside every chapter): for its cards."""
+        system = self.chapter_of(src_uri)
+        return self.glossary(system).tooltips() if system is not None else {}
 
     def shown(self, path: Path) -> str:
         """``path`` as an author finds it: ``docs/kruhl/glossary.md``."""

@@ -59,11 +59,13 @@ class PageCards:
         self.drawn_ids: list[str] = []
 
     def place(self, markdown: str, result: PageResult, session: str,
-              links: Mapping[str, str], note: Callable[[str], None]) -> str:
+              links: Mapping[str, str], note: Callable[[str], None],
+              terms: Mapping[str, str] | None = None) -> str:
         """Swap each example fence of ``markdown`` for a placeholder paragraph, and each bound
         value and narrated paragraph's marker for its span (:func:`bound_edits`); ``note`` is
         told of a card that shows a reader nothing but code (an example or a check: each card
-        says what it establishes)."""
+        says what it establishes). ``terms``: the chapter's abbreviations and their tooltips,
+        for the cards' text."""
         self.pages += 1
         ids = card_ids(result.blocks)
         starts = [0]
@@ -83,7 +85,8 @@ class PageCards:
             # Drawn once the page's headings are known, whose ids a card's may not take.
             self.cards[token] = (ids[index], functools.partial(
                 draw_card, run, session_id=session, index=index, failures=tuple(failures),
-                setup=setup, links=tuple(sorted(links.items()))))
+                setup=setup, links=tuple(sorted(links.items())),
+                terms=tuple(sorted((terms or {}).items()))))
             edits.append((starts[block.start], starts[block.end + 1] - 1,
                           f"\n{block.indent}{token}\n"))
         for start, end, text in sorted(edits, reverse=True):
@@ -117,15 +120,16 @@ DRAWN: Kept[tuple[object, ...], tuple[ExampleRun, str]] = Kept(2048)
 
 
 def draw_card(run: ExampleRun, card_id: str, session_id: str, index: int,
-              failures: tuple[str, ...], setup: str, links: tuple[tuple[str, str], ...]) -> str:
+              failures: tuple[str, ...], setup: str, links: tuple[tuple[str, str], ...],
+              terms: tuple[tuple[str, str], ...] = ()) -> str:
     """:func:`render_card`, or the card it drew before from this very ``run`` (the same
     object, so its result, dice and odds are those drawn) with the same arguments."""
-    key = (id(run), card_id, session_id, index, failures, setup, links)
+    key = (id(run), card_id, session_id, index, failures, setup, links, terms)
     kept = DRAWN.find(key)
     if kept is not None and kept[0] is run:  # the entry holds ``run``: its id is not reused
         return kept[1]
     html = render_card(run, card_id, session_id=session_id, index=index, failures=failures,
-                       setup=setup, links=dict(links))
+                       setup=setup, links=dict(links), terms=dict(terms))
     DRAWN.keep(key, (run, html))
     return html
 

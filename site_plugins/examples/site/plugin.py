@@ -70,6 +70,24 @@ from site_plugins.examples.shipping.files import (
     finish_site,
     write_engine,
 )
+from site_plugins.examples.site.chapters.reference_links import (
+    imported_names,
+    name_links,
+    reference_entries,
+)
+from site_plugins.examples.site.chapters.reference_pages import (
+    add_reference_pages,
+    place_reference_pages,
+)
+from site_plugins.examples.site.chapters.roller_pages import add_roller_pages, place_roller_pages
+from site_plugins.examples.site.chapters.search_titles import game_names, name_games
+from site_plugins.examples.site.chapters.system_pages import (
+    SystemPageError,
+    present,
+    reference_uri,
+    used,
+    with_systems_table,
+)
 from site_plugins.examples.site.config import ExamplesConfig
 from site_plugins.examples.site.dice_markdown import DiceMarkdown
 from site_plugins.examples.site.glossary import Chapters, focusable_first_uses
@@ -81,16 +99,6 @@ from site_plugins.examples.site.page_files import (
     raw_text,
     site_root,
     source_path,
-)
-from site_plugins.examples.site.reference_links import imported_names, name_links, reference_entries
-from site_plugins.examples.site.reference_pages import add_reference_pages, place_reference_pages
-from site_plugins.examples.site.roller_pages import add_roller_pages, place_roller_pages
-from site_plugins.examples.site.system_pages import (
-    SystemPageError,
-    present,
-    reference_uri,
-    used,
-    with_systems_table,
 )
 
 log = get_plugin_logger("rules-examples")
@@ -137,6 +145,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.declared: tuple[System, ...] = ()
         self.systems: tuple[System, ...] = ()
         self.reference_pages: list[tuple[str, str]] = []
+        #: Each chapter's folder → the names of its game, for search results (``on_nav``).
+        self.games: dict[str, tuple[str, ...]] = {}
         #: ``mkdocs serve``: every page's ``src_uri`` and the configuration file's text (part
         #: of each page's key in the page cache); the pages this build takes from the page
         #: cache, and those whose conversion it records for the next build.
@@ -154,6 +164,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self.failures = []
         self.cards = PageCards()
         self.page_cards = {}
+        self.games = {}
         self.engine = EnginePlan()
         try:
             self.declared = systems()
@@ -186,12 +197,16 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        index = search_cache.search_index_of(config.plugins)
         if self.config.enabled and self.command == "serve":
             drawn_failures.leave_out_of_strict()
             # Material's search parses again only the pages whose HTML changed.
-            index = search_cache.search_index_of(config.plugins)
             if index is not None:
                 search_cache.install(index, self.state.search_entries)
+        if self.config.enabled and index is not None:  # "Glossary — Warlords of Kruhl 3e"
+            name_games(index, lambda src_uri: next(
+                (names for folder, names in self.games.items() if src_uri.startswith(folder)),
+                ()))
 
     def on_serve(self, server: Any, /, *, config: MkDocsConfig, builder: Any) -> Any:
         # A save starts the rebuild at once: file events, with MkDocs' polling kept.
@@ -235,6 +250,7 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
             place_roller_pages(nav, self.roller_pages, files)
         if self.config.enabled:
             self.systems = present(self.systems, [page.file.src_uri for page in nav.pages])
+            self.games = game_names(nav.items, self.systems)
             order = {reference_uri(system): i for i, system in enumerate(self.systems)}
             self.reference_pages.sort(key=lambda added: order.get(added[0], len(order)))
             place_reference_pages(nav, self.reference_pages, files)
@@ -291,7 +307,8 @@ class ExamplesPlugin(BasePlugin[ExamplesConfig]):
         self._keep_cards(page.file.src_uri, result)
         placed = self.cards.place(markdown, result, slug(page.file.src_uri),
                                   self._reference_links(result, page),
-                                  log.warning if self.config.empty_cards == "warn" else log.info)
+                                  log.warning if self.config.empty_cards == "warn" else log.info,
+                                  self.chapters.tooltips(page.file.src_uri))
         for note in too_large_notes(result):  # the page is right: information, not a warning
             log.info(note)
         placed = with_systems_table(placed, self.systems, page.file.src_uri)

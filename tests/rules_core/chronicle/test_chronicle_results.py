@@ -75,8 +75,8 @@ def test_under_the_other_reading_only_a_fumble_is_a_critical_failure() -> None:
 
 def test_the_odds_ask_to_hit_and_to_crit() -> None:
     odds = attack("4 3 2 5 1 3 2").odds()
-    assert [(q.value, q.note) for q in odds if isinstance(q, AtLeast)] == [
-        (9, "to hit Rorik's Combat Defense (9)"), (18, "a critical hit: twice 9"),
+    assert [(q.value, q.event) for q in odds if isinstance(q, AtLeast)] == [
+        (9, "enough to hit Rorik's Combat Defense (9)"), (18, "a critical hit (twice 9)"),
         (14, "2 degrees of success or more")]
 
 
@@ -101,9 +101,9 @@ def test_a_burned_automatic_success_is_settled_as_certain() -> None:
 
 def test_a_fumble_asks_its_own_odds_as_a_highest_die_of_one() -> None:
     question = attack("1 1 1 1 1 1 1").fumble_odds()
-    assert describe(question).startswith(
-        "Edric: a highest die of exactly 1, the lowest possible, on 7d6 (a fumble: every die "
-        "shows 1): under 0.1% (about 1 in 279,936)")
+    assert describe(question) == (
+        "Edric's chance of a highest die of exactly 1 (the lowest possible) on 7d6, a fumble "
+        "(every die shows 1): under 0.1% (about 1 in 279,936)")
 
 
 def test_a_kept_six_of_a_critical_is_marked() -> None:

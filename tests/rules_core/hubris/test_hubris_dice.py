@@ -126,10 +126,10 @@ def test_an_edge_must_be_a_whole_number(mara: Character) -> None:
         mara.action("Dexterity", "Athletics").with_edge(-1, "bad")
 
 
-def test_the_odds_ask_for_this_result_and_for_a_success(mara: Character) -> None:
+def test_the_odds_ask_for_a_success_and_an_exceptional_success(mara: Character) -> None:
     asked = roll(mara, "9 8 5 3 1").odds()
-    assert [(q.value, q.note) for q in asked if isinstance(q, AtLeast)] == [
-        (1, "a success"), (2, "")]
+    assert [(q.value, q.event) for q in asked if isinstance(q, AtLeast)] == [
+        (1, "a success"), (5, "an exceptional success")]
 
 
 def test_an_obstacle_adds_up_successes_over_turns(rook: Character) -> None:

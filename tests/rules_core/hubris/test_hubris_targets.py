@@ -60,7 +60,7 @@ def test_each_target_is_asked_the_chance_to_stop_the_worst(
     done = rook.attack("Strength", "Brawl").against_each(
         [mara.defense(), hana.defense()], dice=D("9 8 1 1 1 1 1  9 1 1 1 1 1 1"),
         defence=D("1 1 1 1 1  1 1 1 1 1"))
-    asked = [q for q in done.odds() if isinstance(q, AtLeast) and q.note]
+    asked = [q for q in done.odds() if isinstance(q, AtLeast) and q.event]
     assert [(q.who, q.value) for q in asked] == [("Mara", 1), ("Hana", 1)]
 
 
@@ -209,3 +209,25 @@ def test_harm_with_no_obvious_source_is_harder_to_shake_off(ike: Character) -> N
         venom.shake_off(attempt, dice=D(""))
     done = venom.shake_off(attempt, dice=D("9 4"), difficulty=2)
     assert (done.action.size, done.succeeded) == (2, True)
+
+
+def test_a_guard_at_exactly_the_worst_roll_stops_it_for_certain(
+        rook: Character, mara: Character, hana: Character, ike: Character) -> None:
+    # Mara's guard stands at 2 over Ike and Rook's worst roll is 2: Ike's resistance reads 2
+    # or more whatever his dice, so the attack is stopped (a miss), always: the card said
+    # 86.2%, the chance of exactly 2, as if 2 were the result shown.
+    from rules_core.odds import answer
+    from rules_core.odds_text import describe
+
+    guard = mara.action("Dexterity", "Weaponry", task="Guard Ike").block(
+        D("10 9 5 4 3 2  4"), protects=["Ike"])
+    done = rook.attack("Strength", "Brawl").against_each(
+        [hana.defense(), ike.defense()], dice=D("9 8 5 4 3 2 1  9 9 8 8 5 3 2"),
+        defence=D("9 8 7 4 1  6 5 3 1"), shields=[guard])
+    ike_stops = next(q for q in done.odds() if isinstance(q, AtLeast) and q.who == "Ike")
+    found = answer(ike_stops)
+    assert (guard.successes, done.worst, done.results[1].hit) == (2, 2, False)
+    assert found is not None and found.low == 1 and not found.exactly
+    assert describe(ike_stops).startswith(
+        "Ike's chance of 2 or more successes on 4d10 (8+, 10-again), at least 2 (Mara's Guard "
+        "Ike), enough to stop all 2 successes of Rook's worst roll: 100% (always)")

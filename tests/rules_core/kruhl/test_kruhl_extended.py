@@ -152,5 +152,7 @@ def test_an_extended_task_gives_each_attempt_s_odds_and_the_whole_task_s(
     task = ExtendedTask(soraya.check("Lockpicking"), "extreme", successes=2, attempts=2)
     task.play(rolled("1 1 1 1 1 1"))
     words = [describe(q) for q in task.explain().odds]
-    assert words[0].startswith("Each attempt, the chance Soraya wins against GM")
-    assert words[1].startswith("The whole task: 2 successes within 2 attempts: ")
+    assert words[0].startswith("Each attempt, Soraya's chance of a total tying or beating GM "
+                               "(ties go to Soraya), a success at Lockpicking (Agility): ")
+    assert words[1].startswith("Soraya's chance of 2 successful attempts out of 2, finishing "
+                               "the task: ")

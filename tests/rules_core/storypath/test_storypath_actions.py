@@ -89,7 +89,7 @@ def test_a_mixed_action_is_one_characters(ana: Character, bo: Character) -> None
 
 def test_the_mixed_odds_ask_for_both_and_the_first_alone(ana: Character) -> None:
     result = mixed(vault(ana), strike(ana, 2), dice=ScriptedDice("9 3 3 1"))
-    asked = [(q.value, q.note) for q in result.odds() if isinstance(q, AtLeast)]
+    asked = [(q.value, q.event) for q in result.odds() if isinstance(q, AtLeast)]
     assert asked == [(1, "enough for Vault alone"), (3, "enough for both tasks")]
 
 

@@ -223,14 +223,21 @@ def test_a_failed_roll_says_its_enhancement_did_not_apply(ana: Character) -> Non
     assert line == "0 successes, so no Enhancement (a rope, +2) applies, against Difficulty 2."
 
 
-def test_the_odds_ask_this_total_the_difficulty_and_buying_everything(ana: Character) -> None:
+def test_a_failure_asks_the_difficulty_and_buying_everything(ana: Character) -> None:
     questions = leap(ana).complicated(1, "a fall").roll(ScriptedDice("9 1 1 1 1 1")).odds()
-    assert [q.value for q in questions if isinstance(q, AtLeast)] == [1, 2, 3]
+    assert [q.value for q in questions if isinstance(q, AtLeast)] == [2, 3]
+
+
+def test_a_total_past_the_difficulty_asks_its_threshold_successes(ana: Character) -> None:
+    questions = leap(ana).roll(ScriptedDice("9 9 9 9 1 1")).odds()
+    assert [(q.value, q.event) for q in questions if isinstance(q, AtLeast)] == [
+        (2, "enough for Difficulty 2"),
+        (4, "enough for Difficulty 2 and 2 threshold successes")]
 
 
 def test_the_difficulty_question_replaces_the_same_total(ana: Character) -> None:
     questions = leap(ana).roll(ScriptedDice("9 9 1 1 1 1")).odds()
-    assert [q.note for q in questions if isinstance(q, AtLeast)] == ["enough for Difficulty 2"]
+    assert [q.event for q in questions if isinstance(q, AtLeast)] == ["enough for Difficulty 2"]
 
 
 def test_difficulty_zero_is_certain(ana: Character) -> None:
@@ -241,5 +248,5 @@ def test_difficulty_zero_is_certain(ana: Character) -> None:
 def test_the_odds_include_the_enhancement(ana: Character) -> None:
     question = leap(ana).enhanced(1, "a rope").roll(ScriptedDice("9 1 1 1 1 1")).odds()[-1]
     assert describe(question).startswith(
-        "Ana: 2 or more successes on 6d10 (8+, 10-again), +1 Enhancement on a success "
-        "(enough for Difficulty 2): ")
+        "Ana's chance of 2 or more successes on 6d10 (8+, 10-again), +1 Enhancement on a "
+        "success, enough for Difficulty 2: ")

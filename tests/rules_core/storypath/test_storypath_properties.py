@@ -197,7 +197,7 @@ def test_the_chance_both_tasks_succeed_is_what_the_rules_decide(
     two = who.action("Close Combat", "Might", difficulty=2, task="Two").enhanced(1, "x")
     played = mixed(one, two, dice=ScriptedDice("9 1 1"))
     question = next(q for q in played.odds() if isinstance(q, AtLeast)
-                    and q.note == "enough for both tasks")
+                    and q.event == "enough for both tasks")
     set_limits(monkeypatch, 1)
 
     def run(dice: Prefix) -> Hashable:
@@ -241,7 +241,7 @@ def test_the_chance_to_buy_everything_off_in_a_mixed_action_is_what_the_rules_de
     stab = who.action("Close Combat", "Might", difficulty=1, task="Stab").enhanced(1, "x")
     played = mixed(rise, stab, dice=ScriptedDice("9 1 1"))
     question = next(q for q in played.odds() if isinstance(q, AtLeast)
-                    and q.note == "enough for both tasks and everything they cost")
+                    and q.event == "enough for both tasks and everything they cost")
     set_limits(monkeypatch, 1)
 
     def run(dice: Prefix) -> Hashable:

@@ -2,8 +2,8 @@
 under "Engine reference" in the navigation (after the pages written by hand).
 
 The page's Markdown comes from the system's declaration
-(:mod:`site_plugins.examples.site.system_pages`); a system whose chapter is not a page of the
-site gets none.
+(:mod:`site_plugins.examples.site.chapters.system_pages`); a system whose chapter is not a
+page of the site gets none.
 """
 
 from __future__ import annotations
@@ -15,8 +15,12 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 
 from rules_core.system import System
-from site_plugins.examples.site.roller_pages import link_pages, section_holding
-from site_plugins.examples.site.system_pages import REFERENCE_DIR, reference_page, reference_uri
+from site_plugins.examples.site.chapters.roller_pages import link_pages, section_holding
+from site_plugins.examples.site.chapters.system_pages import (
+    REFERENCE_DIR,
+    reference_page,
+    reference_uri,
+)
 
 #: The hand-written first page of the engine reference, whose section the pages join.
 REFERENCE_INDEX = f"{REFERENCE_DIR}/index.md"

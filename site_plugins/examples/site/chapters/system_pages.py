@@ -4,9 +4,9 @@ engine reference page and the home page's table of systems.
 A system's reference page lists every name of its package's ``__all__`` under the module
 that defines it, the modules in the order and under the headings its ``reference`` gives,
 each module's docstring first. The table of systems replaces
-[`TABLE_MARKER`][site_plugins.examples.site.system_pages.TABLE_MARKER] in a page. A system
-whose chapter is not among the site's pages is left out of both (a site built from part of
-the docs). Pure Python: it takes systems and page paths, not MkDocs objects.
+[`TABLE_MARKER`][site_plugins.examples.site.chapters.system_pages.TABLE_MARKER] in a page. A
+system whose chapter is not among the site's pages is left out of both (a site built from
+part of the docs). Pure Python: it takes systems and page paths, not MkDocs objects.
 """
 
 from __future__ import annotations
