@@ -24,7 +24,7 @@ verifies examples at build time and runs in the browser under Pyodide.
 
 from rules_core.contest import Comparison, Contest, ContestRule, Side
 from rules_core.copying import Copyable, independent_copy
-from rules_core.dice import DiceSource, RandomDice, ScriptedDice
+from rules_core.dice import DiceSource, RandomDice, ScriptedDice, rolling_for
 from rules_core.errors import (
     DiceError,
     DiceLimitError,
@@ -62,7 +62,7 @@ from rules_core.question import AtLeast, NoOdds, Wins
 from rules_core.roll import Die, Roll
 from rules_core.rolled_pool import RolledPool
 
-__version__ = "0.2.0"
+__version__ = "0.4.0"
 
 __all__ = [
     "AtLeast",
@@ -110,4 +110,5 @@ __all__ = [
     "Total",
     "Wins",
     "independent_copy",
+    "rolling_for",
 ]

@@ -4,14 +4,17 @@ Code that rolls takes a [`DiceSource`][rules_core.dice.DiceSource]. A
 [`ScriptedDice`][rules_core.dice.ScriptedDice] hands out the faces printed in a rules text, so
 a worked example replays exactly; a [`RandomDice`][rules_core.dice.RandomDice] draws fresh
 faces from its own seedable ``random.Random``. Nothing here reads or seeds the global
-``random`` module.
+``random`` module. A rule that rolls several pools from one source says what each roll is
+for with [`rolling_for`][rules_core.dice.rolling_for], so that written faces that run short
+name whose roll lacks them.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Protocol, runtime_checkable
 
 from rules_core.errors import DiceScriptError
@@ -116,6 +119,10 @@ class ScriptedDice:
     def __init__(self, faces: str | Iterable[int]) -> None:
         self.faces = parse_faces(faces)
         self._next = 0
+        #: The parameter a roll was given these faces in (``"defence"``), and why that roll
+        #: took none of them, if it said (see :func:`given_as`).
+        self.given_as = ""
+        self.unrolled_why = ""
         _made[0] += 1
 
     def roll(self, count: int, sides: int) -> tuple[int, ...]:
@@ -159,6 +166,12 @@ class ScriptedDice:
         extra = self.leftover
         if not extra:
             return
+        if not self._next and self.given_as:
+            why = f" ({self.unrolled_why})" if self.unrolled_why else ""
+            raise DiceScriptError(
+                f"the faces {format_faces(self.faces)} were never rolled: they were given as "
+                f"{self.given_as}=, and no roll took them{why}: leave {self.given_as}= out"
+            )
         if not self._next:
             raise DiceScriptError(
                 f"the faces {format_faces(self.faces)} were never rolled: "
@@ -171,6 +184,56 @@ class ScriptedDice:
 
     def __repr__(self) -> str:
         return f"ScriptedDice({format_faces(self.faces)!r})"
+
+
+def given_as(source: object, argument: str, *, unrolled: str = "") -> None:
+    """Note that a rule was given ``source`` in its parameter ``argument`` (``"defence"``)
+    and, with ``unrolled``, why it rolls none of those faces (the roll was denied), so that
+    written faces nothing rolled are named by where they were given, not taken for dice meant
+    for an action. Only written faces (:class:`ScriptedDice`) keep it; the first note stays.
+
+    Examples:
+        >>> dice = ScriptedDice("8 6 5")
+        >>> given_as(dice, "defence", unrolled="Ike is unaware: no Defense")
+        >>> dice.check_used_up()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rules_core.errors.DiceScriptError: the faces 8 6 5 were never rolled: they were given ...
+    """
+    if not isinstance(source, ScriptedDice):
+        return
+    if not source.given_as:
+        source.given_as = argument
+    if unrolled and not source.unrolled_why:
+        source.unrolled_why = unrolled
+
+
+@contextmanager
+def rolling_for(what: str) -> Iterator[None]:
+    """Say what the rolls made inside are for (``"the second target's Defense (Bo)"``): a
+    :class:`~rules_core.errors.DiceScriptError` raised there (written faces that run out, or
+    a face the die lacks) begins with it, so a rule that takes several rolls from one source
+    names whose roll lacks faces. Where rolls nest, the innermost says it.
+
+    Examples:
+        >>> dice = ScriptedDice("9 8 3")
+        >>> with rolling_for("Mara's attack"):
+        ...     dice.roll(2, 10)
+        (9, 8)
+        >>> with rolling_for("the second target's Defense (Bo)"):
+        ...     dice.roll(2, 10)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rules_core.errors.DiceScriptError: the second target's Defense (Bo): the pool is 2d10 ...
+    """
+    try:
+        yield
+    except DiceScriptError as error:
+        if error.rolled_for:
+            raise
+        said = DiceScriptError(f"{what}: {error}")
+        said.rolled_for = what
+        raise said from error
 
 
 class RandomDice:

@@ -26,7 +26,12 @@ class DiceError(RulesCoreError):
 
 
 class DiceScriptError(DiceError):
-    """Scripted faces that do not fit the roll: too few, too many, or used twice."""
+    """Scripted faces that do not fit the roll: too few, too many, or used twice.
+
+    ``rolled_for`` is what the roll was for, when the rule said so with
+    [`rolling_for`][rules_core.dice.rolling_for] (the message then begins with it)."""
+
+    rolled_for: str = ""
 
 
 class LimitError(RulesCoreError):

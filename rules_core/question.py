@@ -24,9 +24,10 @@ icepool; answering is the job of [`odds`][rules_core.odds].
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import InitVar, dataclass, replace
 
 from rules_core.procedure import Procedure
+from rules_core.renames import warn_renamed
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,8 @@ class AtLeast:
     question is "this result or better"; asked of the lowest result possible, whose "or
     more" is certain and says nothing, the chance is of that result itself (``event`` then
     names that result: ``"a failure"``). ``per`` names what the chance is of when a card
-    repeats it (``"round"``, ``"attempt"``).
+    repeats it (``"round"``, ``"attempt"``). ``note=`` is the old name of ``event=``
+    (deprecated, gone in 0.5.0).
     """
 
     procedure: Procedure
@@ -48,6 +50,12 @@ class AtLeast:
     event: str = ""
     per: str = ""
     shown: bool = False
+    note: InitVar[str | None] = None
+
+    def __post_init__(self, note: str | None) -> None:
+        if note is not None:
+            warn_renamed("AtLeast(note=...)", "AtLeast(event=...)")
+            object.__setattr__(self, "event", note)
 
 
 @dataclass(frozen=True)
@@ -87,24 +95,45 @@ class Repeated:
     """The chance of ``needed`` or more successes in ``tries`` independent tries of ``each``
     (an extended task: so many successes within so many attempts). ``event`` says what that
     is in the rules' words (``"the whole task done"``), ``tries_note`` where the number of
-    tries comes from, if not from the rules."""
+    tries comes from, if not from the rules. ``what=`` is the old name of ``event=``
+    (deprecated, gone in 0.5.0)."""
 
     each: AtLeast | Wins
     needed: int
     tries: int
-    event: str
+    event: str = ""
     tries_note: str = ""
+    what: InitVar[str | None] = None
+
+    def __post_init__(self, what: str | None) -> None:
+        if what is not None:
+            warn_renamed("Repeated(what=...)", "Repeated(event=...)")
+            object.__setattr__(self, "event", what)
 
 
 @dataclass(frozen=True)
 class Settled:
     """A result the dice cannot change: ``who``'s ``event`` is certain (``succeeded``) or
-    impossible, ``why``."""
+    impossible, ``why``. The old form, ``Settled(what, succeeded, why)`` or ``what=``, still
+    works (deprecated, gone in 0.5.0): ``what`` becomes the ``event`` of nobody named."""
 
-    who: str
-    event: str
-    succeeded: bool
-    why: str
+    who: str = ""
+    event: str = ""
+    succeeded: bool = False
+    why: str = ""
+    what: InitVar[str | None] = None
+
+    def __post_init__(self, what: str | None) -> None:
+        if isinstance(self.event, bool):  # Settled(what, succeeded, why), positionally
+            warn_renamed("Settled(what, succeeded, why)", "Settled(who, event, succeeded, why)")
+            old_what, succeeded, why = self.who, self.event, self.succeeded
+            object.__setattr__(self, "who", "")
+            object.__setattr__(self, "event", old_what)
+            object.__setattr__(self, "succeeded", succeeded)
+            object.__setattr__(self, "why", str(why))
+        elif what is not None:
+            warn_renamed("Settled(what=...)", "Settled(event=...)")
+            object.__setattr__(self, "event", what)
 
 
 @dataclass(frozen=True)

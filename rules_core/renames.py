@@ -2,15 +2,18 @@
 
 A public name of the engine that is renamed (so that results of one kind name the same thing
 the same way, in every system) keeps working under its old name for one minor version: each
-use warns with a :class:`DeprecationWarning` that names the new spelling and the version that
+use warns with a ``DeprecationWarning`` that names the new spelling and the version that
 drops the old one. A page's examples and an author's code keep running while they are moved
 over; the CHANGELOG lists each rename.
 
 Three kinds of name are renamed here, each by one helper:
 
-* an attribute or property of a class: :func:`renamed_attribute`, as a class attribute;
-* a module's function or class: :func:`renamed_callable`, in the module's namespace;
-* a keyword argument: :func:`renamed_keyword`, called first thing in the function.
+* an attribute or property of a class:
+  [`renamed_attribute`][rules_core.renames.renamed_attribute], as a class attribute;
+* a module's function or class: [`renamed_callable`][rules_core.renames.renamed_callable],
+  in the module's namespace;
+* a keyword argument: [`renamed_keyword`][rules_core.renames.renamed_keyword], called first
+  thing in the function.
 
 Examples:
     >>> import warnings
@@ -33,15 +36,21 @@ import warnings
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-#: The version that drops every old name kept here (one minor version after the renames).
 REMOVED_IN = "0.5.0"
+"""The version that drops every old name kept here (one minor version after the renames)."""
 
 _Callable = TypeVar("_Callable", bound=Callable[..., Any])
 
 
-def _warn(old: str, new: str) -> None:
+def _warn(old: str, new: str, stacklevel: int = 3) -> None:
     warnings.warn(f"{old} is renamed {new} (the old name goes in {REMOVED_IN})",
-                  DeprecationWarning, stacklevel=3)
+                  DeprecationWarning, stacklevel=stacklevel)
+
+
+def warn_renamed(old: str, new: str) -> None:
+    """Warn that ``old`` (an argument, a field) is renamed ``new``: for a rename the three
+    helpers below do not fit, such as a dataclass field kept as an ``InitVar``."""
+    _warn(old, new, stacklevel=4)
 
 
 def renamed_attribute(owner: str, old: str, new: str) -> property:
@@ -56,7 +65,7 @@ def renamed_attribute(owner: str, old: str, new: str) -> property:
         _warn(f"{owner}.{old}", f"{owner}.{new}")
         setattr(self, new, value)
 
-    return property(get, set_, doc=f"Renamed :attr:`{new}`; this old name goes in "
+    return property(get, set_, doc=f"Renamed ``{new}``; this old name goes in "
                                      f"{REMOVED_IN}.")
 
 
@@ -71,7 +80,7 @@ def renamed_callable(module: str, old: str, function: _Callable) -> _Callable:
         return function(*args, **kwargs)
 
     call_old.__name__ = call_old.__qualname__ = old
-    call_old.__doc__ = f"Renamed :func:`{new}`; this old name goes in {REMOVED_IN}."
+    call_old.__doc__ = f"Renamed ``{new}``; this old name goes in {REMOVED_IN}."
     return call_old  # type: ignore[return-value]
 
 

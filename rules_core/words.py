@@ -26,6 +26,18 @@ def count(n: int, singular: str, plural: str = "") -> str:
     return f"{n} {noun(n, singular, plural)}"
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+             "ninth", "tenth")
+
+
+def ordinal(n: int) -> str:
+    """``n`` as a place in a row: ``ordinal(2)`` is ``second``, ``ordinal(12)`` ``12th``."""
+    if 1 <= n <= len(_ORDINALS):
+        return _ORDINALS[n - 1]
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def verb_s(n: int, verb: str) -> str:
     """A verb agreeing with ``n`` subjects: ``verb_s(1, "cancel")`` is ``cancels``."""
     return verb + "s" if n == 1 else verb

@@ -5,6 +5,6 @@ cards, ``site_plugins.examples.browser_engine.wheels.BROWSER_PACKAGES``) import 
 MkDocs.
 """
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 """The version of the distribution ``rules-reference`` (CHANGELOG.md says what each
 changed)."""

@@ -12,6 +12,14 @@ combat = Combat(edric, [rorik, raider])
 combat.attack("Edric", "Rorik", dice=rolled("6 6 5 4 2 1"))   # and charge, disarm, dodge…
 recover_injuries(edric, combat.harm("Edric"), "moderate", dice=rolled("5 4 3 3"))
 ```
+
+**Words.** One word names one thing in all five systems of this engine: ``size`` is how
+many dice a test rolls (``test.size``, ``result.size``; ``count()`` says which dice);
+``result`` is the test result, the book's word for the kept dice and the modifiers;
+``succeeded`` (an attack's ``hit``) and ``outcome()`` are the verdict; a ``row`` is a row
+of a table: ``critical_row(sixes)``, and an attack's ``critical_row`` and ``fumble_row``,
+are rows, while ``fumble_reading(ones)`` is how a fumble's row is reached (its ``row`` and
+its ``steps``). The old name ``fumble_row(ones)`` still works, with a warning, until 0.5.0.
 """
 
 from rules_core.chronicle.action_results import ActionResult, AttackGroup, AttackResult
@@ -23,9 +31,10 @@ from rules_core.chronicle.criticals import (
     TableRow,
     critical_row,
     critical_table,
-    fumble_row,
+    fumble_reading,
     fumble_table,
 )
+from rules_core.chronicle.criticals import fumble_row as fumble_row  # renamed, until 0.5.0
 from rules_core.chronicle.damage import Damage
 from rules_core.chronicle.defeat import Defeat, consequence_table
 from rules_core.chronicle.degrees import Grade, degrees_of_success, degrees_table
@@ -98,6 +107,7 @@ SYSTEM = System(
         ("Defeat", "defeat"),
         ("Recovery", "recovery"),
         ("Destiny", "destiny"),
+        ("Destiny", "negation"),
         ("Rules tables", "tables"),
         ("Marks", "marks"),
         ("Roll your own", "roll_form"),
@@ -150,7 +160,7 @@ __all__ = [
     "destiny_table",
     "difficulty",
     "difficulty_table",
-    "fumble_row",
+    "fumble_reading",
     "fumble_table",
     "opposed",
     "recover_injuries",

@@ -19,11 +19,12 @@ from rules_core.chronicle.defeat import (
     UNCONSCIOUS_HOURS,
     Defeat,
 )
-from rules_core.chronicle.destiny import BURN, SPEND, destiny_use
+from rules_core.chronicle.destiny import BURN, NEGATIONS, SPEND, StandingUse, destiny_use
 from rules_core.chronicle.difficulties import CHALLENGING
 from rules_core.chronicle.effects import END, NEXT_TEST, START, Effect
 from rules_core.chronicle.errors import ActionError, CombatError, DestinyError
 from rules_core.chronicle.holds import CombatHolds
+from rules_core.chronicle.negation import last_in_play, undo
 from rules_core.dice import DiceSource
 
 
@@ -94,16 +95,19 @@ class CombatAftermath(CombatHolds):
                       detail: str = "") -> ActionResult:
         """Spend a Destiny Point (a Free action) on a use outside a test: an extra Lesser
         action, no armor penalty for a round, −1D on opponent ``on``'s next test, or a story
-        use (a minor detail, an environmental quality activated or ignored, another's spent
-        point negated), whose ``detail`` says what changes in the scene. A test's own uses go
-        on the test (``spend=``)."""
+        use (a minor detail, an environmental quality activated or ignored), whose ``detail``
+        says what changes in the scene; or ``"negate spent point"``: the last point ``on``
+        spent outside a test whose effect is still in play is undone (refused, and nothing
+        spent, when there is none). A test's own uses go on the test (``spend=``), and are
+        negated with it (``negated_by=``)."""
         return self._destiny_use(SPEND, name, use, on, detail)
 
     def burn_destiny(self, name: str, use: str, *, on: str = "",
                      detail: str = "") -> ActionResult:
         """Burn a Destiny Point on a use outside a test: all damage and injuries gone,
-        certain death avoided, or a story use (a significant detail, another's burned point
-        negated), ``detail`` saying what changes."""
+        certain death avoided, or a story use (a significant detail), ``detail`` saying what
+        changes; or ``"negate burned point"``, which undoes the last point ``on`` burned
+        outside a test whose effect is still in play (as ``spend_destiny`` negates)."""
         return self._destiny_use(BURN, name, use, on, detail)
 
     def end(self) -> CombatAftermath:
@@ -111,6 +115,7 @@ class CombatAftermath(CombatHolds):
         for name in self._people:
             self.set_harm(name, self.harm(name).after_combat())
         self.effects.clear()
+        self.standing.clear()
         self.turn = None
         return self
 
@@ -129,6 +134,9 @@ class CombatAftermath(CombatHolds):
             if not ability:
                 raise CombatError("a maiming lowers one ability: name it, ability=...")
             self._people[loser] = self.character(loser).lowered(ability)
+            endurance = self._people[loser].abilities.get("Endurance")
+            if endurance is not None and endurance != self.harm(loser).endurance:
+                self.set_harm(loser, replace(self.harm(loser), endurance=endurance))
         elif outcome == DEATH:
             self.set_harm(loser, self.harm(loser).killed())
         result = Defeat(loser, victor, outcome, hours, ability, notes)
@@ -155,10 +163,21 @@ class CombatAftermath(CombatHolds):
         elif harm.defeated:
             raise CombatError(f"{name} is defeated and out of the combat: a defeated "
                               "character's Destiny goes on their fate (defeat(..., burn=True))")
-        line = self._apply_destiny(name, use, on) or (
-            f"{name} {'spends' if kind == SPEND else 'burns'} a Destiny Point to "
-            f"{told.effect}{f' ({on})' if on else ''}{f': {detail}' if detail else ''}.")
-        self.charge_destiny(name, *(((use,), ()) if kind == SPEND else ((), (use,))))
+        points = self.destiny(name).spend(use) if kind == SPEND else \
+            self.destiny(name).burn(use)  # refused here, before anything changes
+        if use in NEGATIONS.values():
+            negated = last_in_play(self, name, kind, on)
+            line = (f"{name} {'spends' if kind == SPEND else 'burns'} a Destiny Point to "
+                    f"negate {on}'s ({negated.use}): {undo(self, negated)}")
+        else:
+            line = self._apply_destiny(name, use, on) or (
+                f"{name} {'spends' if kind == SPEND else 'burns'} a Destiny Point to "
+                f"{told.effect}{f' ({on})' if on else ''}{f': {detail}' if detail else ''}.")
+            healing = use in ("remove damage and injuries", "avoid death")
+            self.standing.append(StandingUse(name, kind, use, on, detail,
+                                             harm if healing else None,
+                                             self.harm(name) if healing else None))
+        self._destiny[name] = points
         return self._done(USE_DESTINY, name, line, target=on)
 
     def _apply_destiny(self, name: str, use: str, on: str) -> str:

@@ -49,8 +49,9 @@ from rules_core.chronicle.strikes import (
     strike_parts,
     wielded,
 )
-from rules_core.dice import DiceSource
+from rules_core.dice import DiceSource, rolling_for
 from rules_core.procedure import roll_pool
+from rules_core.words import count
 
 
 class Combat(CombatAftermath):
@@ -255,7 +256,8 @@ class Combat(CombatAftermath):
             mine = tuple(pool[:share - len(own)]) + tuple(own[:share])
             del pool[:share - len(own)]
             parts = parts._replace(bonus=mine)
-            shared = options if index == 0 else {**options, "spend": (), "burn": ()}
+            shared = options if index == 0 else {**options, "spend": (), "burn": (),
+                                                 "negated_by": {}}
             rolled = roll_strike(self, plan, parts, dice, shared, rank=share)
             results.append(land(self, plan, rolled, dice, shared))
         self._guard_down(attacker, action)
@@ -282,9 +284,10 @@ class Combat(CombatAftermath):
         if self.character(winner).rank(FIGHTING) >= CATCH_RANK and self.free_hand(winner):
             self.hold(winner, weapon)
             return f"{loser} loses the {weapon.name}, and {winner} catches it."
-        yards = sum(roll_pool(dice, 1, 6).faces)
-        self.ground.append(f"{loser}'s {weapon.name} ({yards} yards away)")
-        return f"{loser} loses the {weapon.name}: it lands {yards} yards away (1d6)."
+        with rolling_for(f"the yards die of {loser}'s {weapon.name}"):
+            yards = sum(roll_pool(dice, 1, 6).faces)
+        self.ground.append(f"{loser}'s {weapon.name} ({count(yards, 'yard')} away)")
+        return f"{loser} loses the {weapon.name}: it lands {count(yards, 'yard')} away (1d6)."
 
     def _relog(self, result: AttackResult) -> AttackResult:
         self.log[-1] = result

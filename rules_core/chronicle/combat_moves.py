@@ -9,7 +9,7 @@ dice from a shield" are read as the bonus dice of the wielder's Shields specialt
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rules_core.chronicle.action_results import ActionResult
 from rules_core.chronicle.actions import (
@@ -36,7 +36,9 @@ from rules_core.chronicle.difficulties import AUTOMATIC, Difficulty, difficulty
 from rules_core.chronicle.effects import END, NEXT_TEST, START, THIS_TURN, Effect
 from rules_core.chronicle.equipment import FIGHTING, Mount
 from rules_core.chronicle.errors import ActionError, CombatError
+from rules_core.chronicle.negation import charge_negations, negated_uses, negation_lines
 from rules_core.chronicle.result import TestResult
+from rules_core.chronicle.rolling import SPENT_ON_TESTS
 from rules_core.dice import DiceSource
 from rules_core.words import count
 
@@ -60,11 +62,19 @@ class CombatMoves(CombatTests):
         self.effects.add(Effect(name, "passing", NEXT_TEST, 2))
         return self._done(PASS, name, "+2B on the next test (within the limit of bonus dice).")
 
-    def assist(self, helper: str, ally: str, ability: str) -> ActionResult:
+    def assist(self, helper: str, ally: str, ability: str, *,
+               adjacent: bool = True) -> ActionResult:
         """Assist (Lesser): half the helper's rank in ``ability`` (at least 1) is added to the
-        ally's next test of it; an assist on Fighting or Marksmanship is the helper's attack."""
+        ally's next test of it; an assist on Fighting or Marksmanship is the helper's attack.
+        The helper must be ``adjacent`` to the ally (and to the ally's target, for a Fighting
+        test): the combat keeps no map, so the table says whether they are."""
         if ally not in self.allies(helper):
             raise CombatError(f"{ally} is not on {helper}'s side: one assists an ally")
+        if not adjacent:
+            beside = f"{ally} and {ally}'s target" if ability == FIGHTING else ally
+            raise ActionError(f"{helper} is not next to {beside}: only a helper beside "
+                              f"{'them' if ability == FIGHTING else ally} can assist "
+                              f"{'a Fighting' if ability == FIGHTING else 'the'} test")
         bonus = max(self.character(helper).rank(ability) // 2, 1)
         self.take_action(helper, ASSIST, counts_as_attack=ability in ATTACK_ABILITIES)
         self.effects.add(Effect(ally, "assisted", NEXT_TEST, bonus, ability))
@@ -148,6 +158,15 @@ class CombatMoves(CombatTests):
         self.swap(name, held[0], None)
         return self._done(INTERACT, name, f"{name} puts the {weapon} away.")
 
+    def retrieve(self, name: str, item: str, *, stored: bool = False) -> ActionResult:
+        """Interact to fetch ``item``: a Lesser action, but an item ``stored`` in a bag takes
+        longer ("may take longer than a Lesser action"): here a Greater action, the whole
+        turn (the Narrator may ask for more)."""
+        kind = GREATER if stored else LESSER
+        self.take_action(name, INTERACT, kind, f"Interact (fetch the {item})")
+        where = " out of a bag (a Greater action: longer than a Lesser one)" if stored else ""
+        return self._done(INTERACT, name, f"{name} fetches the {item}{where}.")
+
     def mount(self, name: str, steed: Mount) -> ActionResult:
         """Climb a mount (Interact, Lesser)."""
         if name in self.mounts:
@@ -205,14 +224,21 @@ class CombatMoves(CombatTests):
 
     def use_ability(self, name: str, ability: str, target: int | str | Difficulty, *,
                     dice: DiceSource, specialty: str = "", kind: str = LESSER,
-                    toward: str = "", spend: Sequence[str] = (),
-                    burn: Sequence[str] = ()) -> ActionResult:
+                    toward: str = "", spend: Sequence[str] = (), burn: Sequence[str] = (),
+                    negated_by: Mapping[str, str] | None = None) -> ActionResult:
         """Use Ability (Lesser or Greater, as ``kind`` says): any other test, with everything
-        the combat adds (``toward`` names whom a Persuasion or Status test addresses)."""
+        the combat adds (``toward`` names whom a Persuasion or Status test addresses);
+        ``negated_by`` (a use of ``spend`` or ``burn`` → who negates it) as on an attack."""
+        negated = dict(negated_by or {})
+        working = negated_uses(self, name, spend, burn, negated)
         self.take_action(name, USE_ABILITY, kind, f"Use Ability ({ability})")
         parts = self.test_parts(name, ability, specialty, toward=toward)
-        rolled = self._roll_parts(name, ability, parts, difficulty(target), dice, spend, burn)
-        return self._done(USE_ABILITY, name, "", test=rolled, succeeded=rolled.succeeded)
+        rolled = self._roll_parts(name, ability, parts, difficulty(target), dice, *working)
+        self.charge_destiny(name, [u for u in negated if u in SPENT_ON_TESTS],
+                            [u for u in negated if u not in SPENT_ON_TESTS])
+        charge_negations(self, negated)
+        return self._done(USE_ABILITY, name, " ".join(negation_lines(name, negated)),
+                          test=rolled, succeeded=rolled.succeeded)
 
     def yield_turn(self, name: str) -> ActionResult:
         """Yield (Greater): the whole turn given up, at the foes' mercy."""
@@ -230,6 +256,17 @@ class CombatMoves(CombatTests):
         self.dishonored[name] = witnesses
         return self._done(YIELD, name, f"{name} re-enters the fight dishonorably: −1D on "
                           f"Persuasion and Status with {', '.join(witnesses)}.")
+
+    def win_back(self, name: str, witness: str) -> ActionResult:
+        """``witness`` is Friendly (or better) toward ``name`` again: the −1D of ``name``'s
+        dishonorable return ends on Persuasion and Status tests with ``witness`` (it lasts
+        until then, with each witness apart)."""
+        if witness not in self.dishonored.get(name, ()):
+            raise ActionError(f"{name} has no dishonor in {witness}'s eyes: only a witness of "
+                              f"{name}'s return to the fight is won back")
+        self.dishonored[name] = tuple(w for w in self.dishonored[name] if w != witness)
+        return self._done(YIELD, name, f"{witness} is Friendly toward {name} again: no more "
+                          f"−1D on Persuasion and Status with {witness}.", target=witness)
 
     # -- helpers ---------------------------------------------------------------------------
     def _roll(self, name: str, ability: str, target: Difficulty, dice: DiceSource,

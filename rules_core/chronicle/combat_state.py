@@ -12,9 +12,9 @@ import copy
 from collections.abc import Sequence
 
 from rules_core.chronicle.actions import Action
-from rules_core.chronicle.character import Character
+from rules_core.chronicle.character import HEALTH_PER_ENDURANCE, Character
 from rules_core.chronicle.defeat import Defeat
-from rules_core.chronicle.destiny import DestinyPoints
+from rules_core.chronicle.destiny import DestinyPoints, StandingUse
 from rules_core.chronicle.economy import TurnActions
 from rules_core.chronicle.effects import Effects
 from rules_core.chronicle.equipment import Mount, Weapon
@@ -62,6 +62,7 @@ class CombatState:
         self.dishonored: dict[str, tuple[str, ...]] = {}
         self.yielded: set[str] = set()
         self.defeats: dict[str, Defeat] = {}
+        self.standing: list[StandingUse] = []
         self.log: list[object] = []
 
     # -- who and what ------------------------------------------------------------------------
@@ -88,11 +89,18 @@ class CombatState:
 
     def set_harm(self, name: str, harm: Harm) -> None:
         """Record ``name``'s harm after a blow, a recovery or a Destiny Point, or before the
-        fight (a character who starts it hurt); the harm must be ``name``'s own."""
-        self.character(name)
+        fight (a character who starts it hurt); the harm must be ``name``'s own, with the
+        Endurance of ``name``'s sheet (Health is 3 × Endurance: the sheet already says it, so
+        a harm that says otherwise is refused, with the harm the sheet gives)."""
+        person = self.character(name)
         if harm.who != name:
             raise HarmError(f"that harm is {harm.who}'s, not {name}'s: build it as "
                             f"Harm({name!r}, ...) or from combat.harm({name!r})")
+        endurance = self._endurance(person)
+        if harm.endurance != endurance:
+            raise HarmError(f"{name}'s sheet gives Endurance {endurance} (Health "
+                            f"{HEALTH_PER_ENDURANCE * endurance}), not {harm.endurance}: write "
+                            f"{_harm_call(harm, endurance)}")
         self._harm[name] = harm
 
     def swap(self, name: str, weapon: Weapon, new: Weapon | None) -> None:
@@ -210,3 +218,11 @@ class CombatState:
     def __repr__(self) -> str:
         return "<Combat: " + "; ".join(f"{name} {h.text()}" for name, h in
                                         self._harm.items()) + ">"
+
+
+def _harm_call(harm: Harm, endurance: int) -> str:
+    """``Harm('Bronn', 3, damage=5)``: ``harm`` as written with the sheet's ``endurance``."""
+    fields = [f"{key}={value!r}" for key, value in (
+        ("damage", harm.damage), ("injuries", harm.injuries), ("wounds", harm.wounds),
+        ("dead", harm.dead)) if value]
+    return f"Harm({', '.join([repr(harm.who), str(endurance), *fields])})"

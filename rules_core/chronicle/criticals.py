@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from rules_core.chronicle.equipment import CASTLE_FORGED, VALYRIAN, Weapon
 from rules_core.chronicle.tables import RulesTable
+from rules_core.renames import renamed_callable
 
 MOST_ROWS = 8
 """Both tables have 8 rows."""
@@ -126,17 +127,19 @@ class FumbleReading:
     steps: tuple[str, ...] = ()
 
 
-def fumble_row(ones: int, weapon: Weapon | None = None, *, lowered: bool = False
-               ) -> FumbleReading:
-    """The fumble row for ``ones`` (at least 1; more than 8 read row 8), one step lower if
-    ``lowered`` by a Destiny Point, then as ``weapon``'s make reads the breaking rows.
+def fumble_reading(ones: int, weapon: Weapon | None = None, *, lowered: bool = False
+                   ) -> FumbleReading:
+    """How ``ones`` are read on the fumble table: the row (at least 1; more than 8 read row
+    8), one step lower if ``lowered`` by a Destiny Point, then as ``weapon``'s make reads the
+    breaking rows, with the steps taken. Its ``row`` is the row, as
+    [`critical_row`][rules_core.chronicle.critical_row] is for sixes.
 
     Examples:
-        >>> fumble_row(5).row.name
+        >>> fumble_reading(5).row.name
         'Major Break'
         >>> from rules_core.chronicle.equipment import Weapon
         >>> blade = Weapon("Longclaw", make="Valyrian steel")
-        >>> reading = fumble_row(6, blade, lowered=True)
+        >>> reading = fumble_reading(6, blade, lowered=True)
         >>> reading.row.name, reading.steps
         ('Drop', ('a Destiny Point lowers row 6 to row 5', 'Valyrian steel reads row 5 as row 3'))
     """
@@ -152,6 +155,11 @@ def fumble_row(ones: int, weapon: Weapon | None = None, *, lowered: bool = False
             steps.append(f"{weapon.make} reads row {number} as row {better}")
             number = better
     return FumbleReading(ones, FUMBLES[number - 1], tuple(steps))
+
+
+fumble_row = renamed_callable("rules_core.chronicle", "fumble_row", fumble_reading)
+"""The old name of [`fumble_reading`][rules_core.chronicle.fumble_reading] (it returns a
+reading, whose ``row`` is the row), kept until 0.5.0: it warns."""
 
 
 def critical_table() -> RulesTable:

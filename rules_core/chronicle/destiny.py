@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules_core.chronicle.errors import DestinyError
+from rules_core.chronicle.harm import Harm
 from rules_core.chronicle.tables import RulesTable
 from rules_core.explain import Explanation
 
@@ -59,6 +60,27 @@ USES = (
     DestinyUse(BURN, "avoid death", "escape certain death: defeated, not dead", False),
 )
 """Every use "Combat Actions" lists (and the fumble rule's), spends first."""
+
+
+NEGATIONS = {SPEND: "negate spent point", BURN: "negate burned point"}
+"""The use that cancels another character's point, by how that point was used: a spent point
+is negated by a spent one, a burned point by a burned one."""
+
+
+@dataclass(frozen=True)
+class StandingUse:
+    """A point ``who`` used (``kind``: spent or burned) outside a test, whose effect is still
+    in play and can be negated: the ``use``, the opponent it went ``on``, the scene's
+    ``detail``, and ``who``'s harm ``before`` and ``after`` it (for a use that changed the
+    harm)."""
+
+    who: str
+    kind: str
+    use: str
+    on: str = ""
+    detail: str = ""
+    before: Harm | None = None
+    after: Harm | None = None
 
 
 def destiny_use(kind: str, name: str) -> DestinyUse:

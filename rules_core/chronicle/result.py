@@ -72,6 +72,11 @@ class TestResult:
         """The dice of the test: test, bonus and penalty dice, dice rolled and kept."""
         return self.test.count()
 
+    @property
+    def size(self) -> int:
+        """How many dice the test rolled (test and bonus dice, and any extra penalty dice)."""
+        return self.count().rolled
+
     def dice_text(self) -> str:
         """The dice in the book's notation: ``4D + 2B (Long Blades ×2)``."""
         return self.test.dice_text()

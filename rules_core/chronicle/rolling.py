@@ -23,7 +23,7 @@ from rules_core.chronicle.errors import TestError
 from rules_core.chronicle.readings import DEFAULT_READINGS, DROP_HIGHEST, Readings
 from rules_core.chronicle.result import TestResult
 from rules_core.chronicle.test_dice import BONUS, PENALTY, DiceCount
-from rules_core.dice import DiceSource
+from rules_core.dice import DiceSource, rolling_for
 from rules_core.procedure import KeepHighest, KeepLowest, PoolStep, Procedure, Total, roll_pool
 from rules_core.procedure import keep_highest as keep_best
 from rules_core.procedure import keep_lowest as keep_worst
@@ -162,12 +162,14 @@ class AbilityTest:
         c = self.count()
         if self.automatic:
             return Roll(6)
-        if self.readings.penalty_dice == DROP_HIGHEST:
-            origin = PENALTY if c.keep_lowest else BONUS
-            roll = roll_pool(dice, c.test, 6) + roll_pool(dice, c.rolled - c.test, 6, origin)
-            return keep_worst(roll, c.kept) if c.keep_lowest else keep_best(roll, c.kept)
-        roll = roll_pool(dice, c.test, 6) + roll_pool(dice, c.bonus, 6, BONUS)
-        return keep_best(roll, c.kept)
+        worst = self.readings.penalty_dice == DROP_HIGHEST and c.keep_lowest
+        extra = c.rolled - c.test if self.readings.penalty_dice == DROP_HIGHEST else c.bonus
+        origin = PENALTY if worst else BONUS
+        with rolling_for(f"{self.who}'s {self.ability} test dice"):
+            roll = roll_pool(dice, c.test, 6)
+        with rolling_for(f"{self.who}'s {'penalty' if worst else 'bonus'} dice"):
+            roll += roll_pool(dice, extra, 6, origin)
+        return keep_worst(roll, c.kept) if worst else keep_best(roll, c.kept)
 
     def roll(self, dice: DiceSource) -> TestResult:
         """Roll the test with nothing to reach (the card gives the chance of this result or
@@ -178,6 +180,11 @@ class AbilityTest:
         """Roll the test against a Difficulty (a number, a rung's name, or a
         [`Difficulty`][rules_core.chronicle.Difficulty])."""
         return TestResult(self, self.roll_dice(dice), difficulty(target))
+
+    @property
+    def size(self) -> int:
+        """How many dice the test rolls (test and bonus dice, and any extra penalty dice)."""
+        return self.count().rolled
 
     # -- words ---------------------------------------------------------------------------------
     def dice_text(self) -> str:

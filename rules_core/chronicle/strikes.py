@@ -11,24 +11,26 @@ not moved.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TypedDict
 
 from rules_core.chronicle.action_results import AttackResult
 from rules_core.chronicle.actions import MOUNTED_BONUS, MOUNTED_DAMAGE, Action
 from rules_core.chronicle.combat_tests import CombatTests, PoolParts
-from rules_core.chronicle.criticals import critical_row, fumble_row
+from rules_core.chronicle.criticals import critical_row, fumble_reading
 from rules_core.chronicle.damage import Damage
 from rules_core.chronicle.difficulties import CHALLENGING, Difficulty
 from rules_core.chronicle.effects import COMBAT, END, NEXT_TEST, START, THIS_TURN, Effect
 from rules_core.chronicle.equipment import FIGHTING, Weapon
 from rules_core.chronicle.errors import CharacterError, CombatError, DestinyError
 from rules_core.chronicle.harm import AUTO, Harm
+from rules_core.chronicle.negation import charge_negations, negated_uses, negation_lines
 from rules_core.chronicle.readings import BASE
 from rules_core.chronicle.result import TestResult
 from rules_core.dice import DiceSource
 from rules_core.procedure import roll_pool
+from rules_core.words import count
 
 
 class StrikeOptions(TypedDict, total=False):
@@ -36,7 +38,9 @@ class StrikeOptions(TypedDict, total=False):
     main-hand weapon by default), ``soak`` (how the target takes the blow: auto, none,
     injury, wound), Destiny uses to ``spend`` and ``burn`` on the test, ``lower_fumble``
     (spend a point to read a fumble one row lower), ``adjacent`` (the foes next to the target,
-    for a Terrible Blow), ``foiled_by`` (who burns a point to turn a hit into a miss)."""
+    for a Terrible Blow), ``foiled_by`` (who burns a point to turn a hit into a miss),
+    ``negated_by`` (a use of ``spend`` or ``burn`` → who spends, or burns, a point to negate
+    it: the attacker's point is gone and does nothing)."""
 
     weapon: str
     soak: str
@@ -45,6 +49,7 @@ class StrikeOptions(TypedDict, total=False):
     lower_fumble: bool
     adjacent: Sequence[str]
     foiled_by: str
+    negated_by: Mapping[str, str]
 
 
 @dataclass(frozen=True)
@@ -106,8 +111,10 @@ def roll_strike(state: CombatTests, plan: StrikePlan, parts: PoolParts, dice: Di
                 options: StrikeOptions, rank: int | None = None) -> TestResult:
     """Roll the attack test (``rank``: a share of the test dice) and settle its costs."""
     spend, burn = tuple(options.get("spend", ())), tuple(options.get("burn", ()))
-    test = state.make_test(plan.attacker, parts, plan.weapon.ability, rank=rank, spend=spend,
-                           burn=burn)
+    negated = options.get("negated_by", {})
+    working = negated_uses(state, plan.attacker, spend, burn, negated)
+    test = state.make_test(plan.attacker, parts, plan.weapon.ability, rank=rank,
+                           spend=working[0], burn=working[1])
     left = state.destiny(plan.attacker).left - len(spend) - len(burn)
     if options.get("lower_fumble") and left < 1:
         raise DestinyError(f"{plan.attacker} has no Destiny Point left to lower a fumble "
@@ -119,6 +126,7 @@ def roll_strike(state: CombatTests, plan: StrikePlan, parts: PoolParts, dice: Di
         state.character(foiler)
     rolled = TestResult(test, test.roll_dice(dice), against, attack=plan.against is None)
     state.charge_destiny(plan.attacker, spend, burn)
+    charge_negations(state, negated)
     state.effects.discard(parts.spent)
     state.effects.remove(plan.target, "distracted")
     if foiler and rolled.succeeded:
@@ -132,7 +140,8 @@ def land(state: CombatTests, plan: StrikePlan, rolled: TestResult, dice: DiceSou
     """Apply a rolled attack: a hit's damage and critical, or a fumble (unless the action's
     own backfire answers it: see ``StrikePlan``)."""
     result = AttackResult(plan.action, plan.target, rolled, plan.weapon.name,
-                          harm=state.harm(plan.target), damaging=plan.damaging)
+                          harm=state.harm(plan.target), damaging=plan.damaging,
+                          lines=negation_lines(plan.attacker, options.get("negated_by", {})))
     if rolled.is_fumble and not (plan.backfire and rolled.critical_failure):
         result = _fumble(state, plan, rolled, dice, options, result)
     if rolled.succeeded and plan.damaging:
@@ -225,7 +234,7 @@ def _fumble(state: CombatTests, plan: StrikePlan, rolled: TestResult, dice: Dice
     lowered = bool(options.get("lower_fumble")) and rolled.fumble_row_number > 1
     if lowered:
         state.charge_destiny(attacker, spend=("lower fumble",))
-    reading = fumble_row(rolled.ones, weapon, lowered=lowered)
+    reading = fumble_reading(rolled.ones, weapon, lowered=lowered)
     number, lines = reading.row.number, list(result.lines)
     held = weapon in state.held(attacker)
     if number == 1:
@@ -242,8 +251,8 @@ def _fumble(state: CombatTests, plan: StrikePlan, rolled: TestResult, dice: Dice
                      "there is one.")
     elif number == 3 and held:
         yards = sum(roll_pool(dice, 1, 6).faces)
-        _lose(state, attacker, weapon, f"{yards} yards away")
-        lines.append(f"The {weapon.name} lands {yards} yards away (1d6).")
+        _lose(state, attacker, weapon, f"{count(yards, 'yard')} away")
+        lines.append(f"The {weapon.name} lands {count(yards, 'yard')} away (1d6).")
     elif number == 4 and held:
         state.swap(attacker, weapon, replace(weapon, nicks=weapon.nicks + 1))
         lines.append(f"The {weapon.name} is nicked: its damage is 1 lower from now on.")

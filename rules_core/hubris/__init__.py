@@ -10,11 +10,21 @@ mara = Character("Mara", {"Strength": 3, "Dexterity": 3, "Wits": 2, "Composure":
                  {"Weaponry": 3}, armor=1)
 swing = mara.attack("Strength", "Weaponry", weapon=Weapon("a machete", 2))
 hit = swing.against(rook.defense(), dice=..., defence=...)     # AttackResult
-guard = hana.action("Dexterity", "Weaponry").block(dice, protects=["Bo"])
+rook.defense().roll(dice)                                       # a Defense on its own
+guard = hana.action("Dexterity", "Weaponry").guard(dice, protects=["Bo"])   # a Block
 swing.against(bo.defense(), dice=..., defence=..., shields=[guard])
 order = roll_initiative(mara, rook, dice=...).turn_order(); order.delay(to=3)
 DamageRound("Rook").take(hit).take(other_hit)                   # the group cap
 ```
+
+**Words.** One word names one thing in all five systems of this engine: ``size`` is how
+many dice a pool rolls (``action.size``, ``attack.size``); ``successes`` are the successes
+the dice show, and ``total`` what a roll reads once successes are taken, added or
+guaranteed; ``succeeded`` (an attack's ``hit``) and ``outcome`` are the verdict; ``order``
+lists names in acting order: ``Initiative.order`` for the first round,
+``TurnOrder.order`` for the next one and ``TurnOrder.order_left`` for who still acts in
+this one, and ``up`` is who acts now. The old names ``TurnOrder.coming`` and
+``TurnOrder.next_order`` still work, with a warning, until 0.5.0.
 """
 
 from rules_core.hubris.action import Action, ActionResult, Block, Hindered
@@ -54,7 +64,7 @@ from rules_core.hubris.roll_form import ROLL_FORM
 from rules_core.hubris.rolls import EXCEPTIONAL, HubrisRoll
 from rules_core.hubris.setup import Setup
 from rules_core.hubris.targets import Autofire, MobAttack, MultiAttack, spray_damage
-from rules_core.hubris.turn import Turn
+from rules_core.hubris.turn import ROUND_SECONDS, Turn
 from rules_core.hubris.weapons import Consequence, Weapon
 from rules_core.success_pool import COUNTS_DOUBLE, DRAMATIC
 from rules_core.system import System
@@ -114,6 +124,7 @@ __all__ = [
     "INDIVIDUAL_CAP",
     "LETHAL",
     "ROLL_FORM",
+    "ROUND_SECONDS",
     "SKILLS",
     "STANDARD_OPTIONS",
     "Action",

@@ -67,6 +67,27 @@ class Action(Setup):
         contesting ``against`` (what it hinders)."""
         return Block(self, self.roll_dice(dice), tuple(protects), against)
 
+    def guard(self, dice: DiceSource, *, protects: tuple[str, ...] | list[str]) -> Block:
+        """Roll it as an instant action spent guarding ``protects`` (names; the character's
+        own name to guard themself): a [`block`][rules_core.hubris.Action.block] whose
+        standing successes shield them from attacks until this character's next turn
+        ("Resisting Attack": the best roll of the group defending someone applies).
+
+        Examples:
+            >>> from rules_core.dice import ScriptedDice
+            >>> from rules_core.hubris import Character
+            >>> hana = Character("Hana", {"Dexterity": 3}, {"Weaponry": 2})
+            >>> hana.action("Dexterity", "Weaponry", task="Guard Ike").guard(
+            ...     ScriptedDice("9 8 4 2 1"), protects=["Ike"])
+            <Hana, Guard Ike: 2 successes standing until Hana's next turn, shielding Ike>
+        """
+        if isinstance(protects, str) or not protects:
+            named = repr(protects) if isinstance(protects, str) and protects else "'a name'"
+            raise AttackError(f"{self.who} guards someone: name them in a list, "
+                              f"protects=[{named}] ({self.who}'s own name to guard "
+                              f"themself); to hinder others, block() with against=")
+        return self.block(dice, protects=protects)
+
 
 @dataclass(frozen=True, repr=False)
 class ActionResult:

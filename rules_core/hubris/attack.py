@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules_core.dice import DiceSource
+from rules_core.dice import DiceSource, rolling_for
 from rules_core.hubris.action import Block
 from rules_core.hubris.damage import BASHING, LETHAL, check_kind
 from rules_core.hubris.errors import AttackError, PoolError
@@ -37,6 +37,7 @@ from rules_core.hubris.resistance import Resistance
 from rules_core.hubris.setup import Setup
 from rules_core.hubris.targets import Autofire, MobAttack, MultiAttack, spray_damage
 from rules_core.hubris.weapons import Consequence, Weapon
+from rules_core.words import ordinal
 
 ATTACK_ATTRIBUTES = ("Strength", "Dexterity")
 """The Attributes of an attack pool."""
@@ -155,6 +156,9 @@ class Attack(Setup):
         resisting with their own Defense. ``primary_too``: the other reading, where the
         primary target takes the automatic damage as well. ``shields``: guards' standing
         successes, each helping the targets it protects, against the attack and the spray.
+        With nobody else in the area (``others`` empty, the primary target spared), the
+        spray has no one to hit: that is refused, as an attack on one target is
+        [`against`][rules_core.hubris.Attack.against].
 
         The faces are taken in this order: **the attack roll first** (with its 10-again
         dice), then the **primary target's resistance roll**, then **each other
@@ -222,17 +226,27 @@ def against_each(attack: Attack, resistances: tuple[Resistance, ...], *, dice: D
         raise AttackError("an attack on several targets needs two or more: use against() "
                           "for one")
     check_guards(shields, [r.who for r in resistances])
-    rolls = tuple(attack.named(f"{attack.task}, roll {n} (against {r.who})").roll_dice(dice)
-                  for n, r in enumerate(resistances, 1))
+    rolls = []
+    for n, r in enumerate(resistances, 1):
+        with rolling_for(f"{attack.who}'s {ordinal(n)} attack roll (against {r.who})"):
+            rolls.append(attack.named(f"{attack.task}, roll {n} (against {r.who})")
+                         .roll_dice(dice))
     worst = min(roll.total for roll in rolls)
     why = f"the worst of {attack.who}'s {len(rolls)} rolls"
     results = []
-    for resistance in resistances:
+    for n, resistance in enumerate(resistances, 1):
         check_target(attack, resistance)
         guards = guarding(resistance.who, shields)
         results.append(AttackResult(attack, resistance, None,
-                                    defend(resistance, defence, guards), guards, worst, why))
-    return MultiAttack(attack, rolls, tuple(results))
+                                    defend(resistance, defence, guards,
+                                           rolled_for=_nth_target(n, resistance)),
+                                    guards, worst, why))
+    return MultiAttack(attack, tuple(rolls), tuple(results))
+
+
+def _nth_target(n: int, resistance: Resistance) -> str:
+    """``the second target's Defense (Bo)``: whose roll lacks faces, when one runs short."""
+    return f"the {ordinal(n)} target's {resistance.kind} ({resistance.who})"
 
 
 def against_all(attack: Attack, resistances: tuple[Resistance, ...], *, dice: DiceSource,
@@ -243,11 +257,13 @@ def against_all(attack: Attack, resistances: tuple[Resistance, ...], *, dice: Di
     for resistance in resistances:
         check_target(attack, resistance)
     check_guards(shields, [r.who for r in resistances])
-    rolled = attack.roll_dice(dice)
+    with rolling_for(f"{attack.who}'s attack roll"):
+        rolled = attack.roll_dice(dice)
     results = tuple(
-        AttackResult(attack, r, rolled, defend(r, defence, guarding(r.who, shields)),
+        AttackResult(attack, r, rolled,
+                     defend(r, defence, guarding(r.who, shields), rolled_for=_nth_target(n, r)),
                      guarding(r.who, shields))
-        for r in resistances)
+        for n, r in enumerate(resistances, 1))
     return MobAttack(attack, rolled, results)
 
 
@@ -258,6 +274,11 @@ def autofire(attack: Attack, primary: Resistance, others: tuple[Resistance, ...]
     [`Attack.autofire`][rules_core.hubris.Attack.autofire])."""
     automatic = spray_damage(attack)
     victims = ((primary,) if primary_too else ()) + others
+    if not victims:
+        raise AttackError(f"{attack.who}'s autofire sprays no one: nobody but "
+                          f"{primary.who} is in the area, and the spray hits only the others "
+                          f"there. List them in others=, or attack {primary.who} alone with "
+                          "against()")
     for other in victims:
         if not other.is_defense:
             raise AttackError(f"{other.who} resists autofire with their own Defense, not "
@@ -268,7 +289,9 @@ def autofire(attack: Attack, primary: Resistance, others: tuple[Resistance, ...]
     spray = replace(attack, damage=LETHAL, consequence=None, ongoing=None, task="autofire")
     why = f"autofire: half of Edge {attack.weapon.edge if attack.weapon else 0}, rounded up"
     sprayed = tuple(
-        AttackResult(spray, r, None, defend(r, defence, guarding(r.who, shields)),
+        AttackResult(spray, r, None,
+                     defend(r, defence, guarding(r.who, shields),
+                            rolled_for=f"{r.who}'s {r.kind} against the spray"),
                      guarding(r.who, shields), automatic, why)
         for r in victims)
     return Autofire(attack, hit, sprayed)

@@ -40,13 +40,25 @@ def net_words(net: int, *, target: str, damage: str | None, options: Options,
 
 
 def stop_odds(defended: HubrisRoll, target: str, attacker: str,
-              successes: int) -> tuple[AtLeast, AtLeast]:
+              successes: int) -> tuple[AtLeast, ...]:
     """A resistance's odds against an attack of fixed ``successes``: its own result or
-    better (what it cancels), then enough to stop the attack entirely."""
+    better (what it cancels), then enough to stop the attack entirely. A result that stops
+    it already is asked once, as stopping it: its own line would repeat that event with a
+    smaller chance ("exactly 4, enough to stop all 3": the chance of 4, not of stopping 3).
+
+    Examples:
+        >>> from rules_core.dice import ScriptedDice
+        >>> from rules_core.hubris.character import Character
+        >>> ike = Character("Ike", {"Dexterity": 2, "Wits": 2, "Strength": 2})
+        >>> stopped = ike.defense().roll(ScriptedDice("9 8 8 2"))
+        >>> [q.value for q in stop_odds(stopped, "Ike", "Voss", 3)]
+        [3]
+    """
     t = defended.total
     attack = f"{attacker}'s {count(successes, 'success')}"
     stop_all = f"enough to stop {'all ' if successes > 1 else ''}{attack}"
-    stopped = (f"enough to cancel {t} of {attack}" if 0 < t < successes else
-               f"none of {attack} cancelled" if not t else stop_all)
-    return (AtLeast(defended.procedure, t, who=target, event=stopped, shown=True),
-            AtLeast(defended.procedure, successes, who=target, event=stop_all))
+    stopping = AtLeast(defended.procedure, successes, who=target, event=stop_all)
+    if t >= successes:
+        return (stopping,)
+    stopped = f"enough to cancel {t} of {attack}" if t else f"none of {attack} cancelled"
+    return (AtLeast(defended.procedure, t, who=target, event=stopped, shown=True), stopping)

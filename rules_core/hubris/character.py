@@ -146,11 +146,23 @@ class Character:
         return defense(self.name, self.attribute("Wits"), self.attribute("Strength"),
                        self.attribute("Dexterity"), armor=self.armor, target=self.attributes)
 
-    def resist(self, first: str, second: str) -> Resistance:
+    def resist(self, first: str, second: str, *, special: str = "") -> Resistance:
         """Another resistance pool: ``first`` + ``second`` (Strength + Dexterity against a
-        disarm, Strength + Stamina against a shove, where size adds an Edge)."""
+        disarm, Strength + Stamina against a shove, where size adds an Edge).
+
+        ``special``: the special trait (a merit, a supernatural power) that lets the
+        character mitigate harm with this pool instead of Defense. Like Defense, such a
+        pool takes no Edge from equipment or other persistent states of affairs, only one
+        of the moment ("Resisting Attack").
+
+        Examples:
+            >>> mara = Character("Mara", {"Dexterity": 3}, {"Athletics": 2})
+            >>> mara.resist("Dexterity", "Athletics", special="Acrobatic Dodge")
+            <Mara, Dexterity + Athletics (Acrobatic Dodge): 5d10>
+        """
+        task = f"{first} + {second}" + (f" ({special})" if special else "")
         made = Resistance(self.name, ((first, self.dots(first)), (second, self.dots(second))),
-                          f"{first} + {second}", kind=f"{first} + {second}",
+                          task, kind=f"{first} + {second}", no_edge=bool(special),
                           target=self.attributes)
         if {first, second} == {"Strength", "Stamina"} and self.size_edge:
             return (made.with_edge(self.size_edge, "size") if self.size_edge > 0 else

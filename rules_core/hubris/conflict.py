@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules_core.dice import DiceSource
+from rules_core.dice import DiceSource, rolling_for
 from rules_core.explain import Explanation, TableView, roll_view
 from rules_core.hubris.errors import InitiativeError
 from rules_core.hubris.initiative import (
@@ -112,7 +112,10 @@ def roll_initiative(*combatants: Combatant, dice: DiceSource) -> Initiative:
     if twice:
         raise InitiativeError(f"{', '.join(twice)} would roll twice: every character rolls "
                               "once a conflict")
-    rolls = [InitiativeRoll.of(c, dice) for c in combatants]
+    rolls = []
+    for combatant in combatants:
+        with rolling_for(f"{combatant.name}'s initiative"):
+            rolls.append(InitiativeRoll.of(combatant, dice))
     log: dict[str, list[int]] = {}
     order = rank(rolls, dice, log)
     return Initiative(tuple(rolls), tuple((n, tuple(f)) for n, f in log.items()),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules_core.dice import DiceSource
+from rules_core.dice import DiceSource, rolling_for
 from rules_core.explain import Explanation, RollView
 from rules_core.hubris.action import Block
 from rules_core.hubris.attack_odds import net_words, stop_odds
@@ -289,10 +289,10 @@ def resolve(attack: Striking, resistance: Resistance, *, dice: DiceSource,
     check_target(attack, resistance)
     check_guards(shields, (resistance.who,))
     if helpless:
-        resistance.check_helpless()
-        rolled, fixed = None, max(attack.size, 0)
-    else:
-        rolled, fixed = attack.roll_dice(dice), 0
+        resistance.check_helpless(dice)
+    with rolling_for(f"{attack.who}'s attack roll"):
+        rolled = None if helpless else attack.roll_dice(dice)
+    fixed = max(attack.size, 0) if helpless else 0
     defended = defend(resistance, defence, shields)
     return AttackResult(attack, resistance, rolled, defended, shields, fixed,
                         f"{resistance.who} is helpless: each of the {fixed} attack dice is an "

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules_core.dice import DiceSource
+from rules_core.dice import DiceSource, given_as, rolling_for
 from rules_core.hubris.action import Block
 from rules_core.hubris.errors import AttackError
 from rules_core.hubris.resistance import Resistance
@@ -51,12 +51,18 @@ def best_guard(shields: Sequence[Block]) -> tuple[int, str]:
 
 
 def defend(resistance: Resistance, defence: DiceSource | None,
-           shields: Sequence[Block] = ()) -> HubrisRoll | None:
+           shields: Sequence[Block] = (), *, rolled_for: str = "") -> HubrisRoll | None:
     """Roll ``resistance`` with ``defence`` (``None`` when it is denied), the best of
-    ``shields`` (the guards protecting this target) as a minimum."""
+    ``shields`` (the guards protecting this target) as a minimum; faces that run short are
+    named as ``rolled_for``'s (by default, the target's: ``Rook's Defense``). Written faces
+    given for a roll that is denied are left unrolled, and the check of unused faces names
+    ``defence=`` and why."""
     if resistance.denied:
+        given_as(defence, "defence", unrolled=resistance.denied)
         return None
+    given_as(defence, "defence")
     if defence is None:
         raise AttackError(f"{resistance.who} rolls {resistance.kind}: pass defence=")
     floor, why = best_guard(shields)
-    return resistance.roll_against(defence, floor=floor, floor_why=why)
+    with rolling_for(rolled_for or f"{resistance.who}'s {resistance.kind}"):
+        return resistance.roll_against(defence, floor=floor, floor_why=why)

@@ -15,7 +15,7 @@ import functools
 from dataclasses import dataclass
 from typing import Protocol
 
-from rules_core.dice import DiceSource
+from rules_core.dice import DiceSource, rolling_for
 from rules_core.explain import RollView, roll_view
 from rules_core.hubris.errors import InitiativeError
 from rules_core.play import rounds
@@ -89,7 +89,8 @@ def _roll_off(names: list[str], dice: DiceSource, log: dict[str, list[int]]) -> 
             continue
         stuck = f"{', '.join(group)} are still tied after every roll-off"
         for _ in rounds(functools.partial(str, stuck), error=InitiativeError):
-            faces = dict(zip(group, dice.roll(len(group), 10), strict=True))
+            with rolling_for(f"the roll-off of {' and '.join(group)}"):
+                faces = dict(zip(group, dice.roll(len(group), 10), strict=True))
             for name, face in faces.items():
                 log.setdefault(name, []).append(face)
             if len(set(faces.values())) > 1:

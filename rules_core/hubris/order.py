@@ -29,6 +29,7 @@ from rules_core.hubris.initiative import (
     InitiativeRoll,
     rank,
 )
+from rules_core.renames import renamed_attribute
 
 
 @dataclass
@@ -42,9 +43,12 @@ class TurnOrder:
     (made by [`turn_order`][rules_core.hubris.Initiative.turn_order]). Each move returns the
     order after it; the order before it is left as it was. Read it with
     [`up`][rules_core.hubris.TurnOrder.up] (who acts now),
-    [`coming`][rules_core.hubris.TurnOrder.coming] (who acts next this round, in order),
-    [`next_order`][rules_core.hubris.TurnOrder.next_order] (the next round's order) and
-    [`value`][rules_core.hubris.TurnOrder.value] (a character's initiative).
+    [`order_left`][rules_core.hubris.TurnOrder.order_left] (who acts next this round, in
+    order), [`order`][rules_core.hubris.TurnOrder.order] (the next round's order, as
+    ``Initiative.order`` is the first's) and
+    [`value`][rules_core.hubris.TurnOrder.value] (a character's initiative). The names
+    ``coming`` and ``next_order`` are old names of ``order_left`` and ``order``, kept until
+    0.5.0 (they warn).
 
     Examples:
         >>> from rules_core.dice import ScriptedDice
@@ -54,7 +58,7 @@ class TurnOrder:
         >>> order = roll_initiative(ana, bo, dice=ScriptedDice("8 3")).turn_order()
         >>> order.up, order.delay(to=5).up
         ('Ana', 'Bo')
-        >>> order.coming, order.delay(to=5).coming
+        >>> order.order_left, order.delay(to=5).order_left
         (('Ana', 'Bo'), ('Bo', 'Ana'))
     """
 
@@ -125,17 +129,22 @@ class TurnOrder:
         return self.queue[0] if self.queue else None
 
     @property
-    def coming(self) -> tuple[str, ...]:
+    def order_left(self) -> tuple[str, ...]:
         """Who acts next this round, in order, starting with who is up (empty once everyone
         has acted); a delaying character is listed at the place their new initiative
         gives them."""
         return tuple(self.queue)
 
     @property
-    def next_order(self) -> tuple[str, ...]:
+    def order(self) -> tuple[str, ...]:
         """The order of the next round, first to act first: everyone, with the places
         delays and interruptions gave them."""
         return tuple(self.ranking)
+
+    coming = renamed_attribute("TurnOrder", "coming", "order_left")
+    """The old name of ``order_left``, until 0.5.0 (it warns)."""
+    next_order = renamed_attribute("TurnOrder", "next_order", "order")
+    """The old name of ``order``, until 0.5.0 (it warns)."""
 
     def _current(self) -> str:
         if not self.queue:

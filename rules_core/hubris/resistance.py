@@ -25,12 +25,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from rules_core.dice import DiceSource
+from rules_core.dice import DiceSource, given_as
 from rules_core.hubris.errors import AttackError, PoolError
 from rules_core.hubris.options import MINIMUM
 from rules_core.hubris.rolls import HubrisRoll
 from rules_core.hubris.setup import Setup
-from rules_core.words import is_whole
+from rules_core.words import count, is_whole
 
 DEFENSE = "Defense"
 """The usual resistance pool: Wits + the lower of Strength and Dexterity."""
@@ -99,9 +99,11 @@ class Resistance(Setup):
                         f"state of affairs, so not from {why}: a guard's instant action can "
                         f"use it instead{moment}")
 
-    def check_helpless(self) -> None:
+    def check_helpless(self, dice: object = None) -> None:
         """Refuse the helpless conversion unless the target cannot act at all and is attacked
-        outside combat time (in combat time there is no time to line up a killing blow)."""
+        outside combat time (in combat time there is no time to line up a killing blow).
+        ``dice``: faces given for the attack roll, which is not made: left unrolled, they
+        are named as given in ``dice=`` by the check of unused faces."""
         if not self.incapable:
             raise AttackError(f"only a target who cannot act at all, attacked outside combat "
                               f"time, is helpless; {self.who} can still resist: mark their "
@@ -110,6 +112,8 @@ class Resistance(Setup):
             raise AttackError(f"{self.who} cannot act, but is attacked in combat time: there "
                               "is no time to line up a killing blow, so the attack is rolled "
                               "(with no defensive roll against it)")
+        given_as(dice, "dice", unrolled=f"{self.who} is helpless: every attack die is an "
+                                        "automatic success, with nothing rolled")
 
     @property
     def is_defense(self) -> bool:
@@ -165,6 +169,27 @@ class Resistance(Setup):
             minimum, why = floor, floor_why
         return self.roll_dice(dice, floor=minimum, floor_why=why, added=added,
                               added_why=f"{self.protection_why} {armor}")
+
+    def roll(self, dice: DiceSource) -> HubrisRoll:
+        """Roll this resistance on its own, apart from any attack (the target's answer to
+        successes an attacker has announced, or a Defense shown by itself): its successes,
+        armor included as a minimum, are the attack successes it stops. A roll that is
+        denied (an unaware target out of combat, one who cannot act) is refused, saying why.
+        To settle an attack, [`Attack.against`][rules_core.hubris.Attack.against] rolls it.
+
+        Examples:
+            >>> from rules_core.dice import ScriptedDice
+            >>> from rules_core.hubris import Character
+            >>> rook = Character("Rook", {"Strength": 4, "Dexterity": 2, "Wits": 2}, armor=1)
+            >>> rook.defense().roll(ScriptedDice("9 8 5 1"))
+            <Rook, 4d10 (8+, 10-again), at least 1 (armor): [9 8 5 1] 2 successes>
+        """
+        if self.denied:
+            raise AttackError(f"{self.denied}: there is nothing to roll")
+        rolled = self.roll_against(dice)
+        stops = (f"enough to stop an attack of {count(rolled.total, 'success')}" if rolled.total
+                 else "no attack success stopped")
+        return replace(rolled, event=stops)
 
     def setup_text(self) -> str:
         """The Edge, Difficulty and Willpower, the armor, and why there is no roll."""

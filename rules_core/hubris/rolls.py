@@ -24,6 +24,7 @@ from rules_core.errors import DiceScriptError
 from rules_core.outcome import Outcome
 from rules_core.pool import Pool
 from rules_core.procedure import CountAtLeast, Procedure
+from rules_core.question import AtLeast
 from rules_core.roll import Roll
 from rules_core.success_pool import SuccessRoll, SuccessRule
 from rules_core.words import count
@@ -40,7 +41,9 @@ class HubrisRoll(SuccessRoll):
     """``who`` rolled ``pool`` (see the module's introduction). ``taken`` successes are
     taken away for ``taken_why`` (a Difficulty read as successes), ``added`` added for
     ``added_why`` (armor read as added successes), and the roll never reads fewer than
-    ``floor`` (``floor_why``: armor, a guard's successes).
+    ``floor`` (``floor_why``: armor, a guard's successes). ``event`` says, in the rules'
+    words, what its successes or more do, for its odds line (a Defense rolled on its own:
+    stopping an attack of so many successes); without it the line is of the result shown.
 
     Examples:
         >>> from rules_core.dice import ScriptedDice
@@ -55,6 +58,12 @@ class HubrisRoll(SuccessRoll):
     added_why: str = ""
     floor: int = 0
     floor_why: str = ""
+    event: str = ""
+
+    def odds(self) -> AtLeast:
+        """The chance of this many successes or more, named by ``event`` if it has one."""
+        shown = super().odds()
+        return replace(shown, event=self.event) if self.event else shown
 
     @classmethod
     def make(cls, who: str, pool: Pool, dice: DiceSource, *, label: str = "",

@@ -40,6 +40,12 @@ REFLEXIVE = "reflexive"
 MINOR = "minor"
 """A quick action the instant action needs (drawing a weapon)."""
 
+ROUND_SECONDS = 3
+"""Roughly how long a round lasts, in seconds of story time ("Rounds and Turns"): each
+character's turn falls within it, and an instant action's successes measure what was done
+in that time. The engine counts rounds, not seconds; how far a character runs, or what fits
+in a round, is the Storyteller's call."""
+
 
 class Turn:
     """``character``'s turn (a character, or a name); every method returns the turn with

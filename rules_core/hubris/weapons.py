@@ -3,7 +3,10 @@ of Hubris, "Attacking Other Characters").
 
 A **weapon** gives its attack an Edge (equipment), names the Skill it is used with and the
 damage it deals; a huge one may need Strength, a precise one Dexterity; some guns can fire
-automatically (autofire).
+automatically (autofire). Unless its sheet says otherwise, a weapon deals what attacks of its
+Skill usually deal: a thrown rock or bottle (Athletics) **bashing**, since a throw either
+bruises or sets off a hazard of its own (a grenade: [`Hazard`][rules_core.hubris.Hazard]);
+a blade (Weaponry) or a bullet (Firearms) **lethal**; a gun never deals bashing.
 
 A **consequence** (disarming, blinding, throwing someone out of a window) needs net
 successes at least equal to the target's relevant Attribute, the highest if several fit.
@@ -18,23 +21,32 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules_core.hubris.damage import LETHAL, check_kind
+from rules_core.hubris.damage import BASHING, LETHAL, check_kind
 from rules_core.hubris.errors import AttackError, PoolError
 from rules_core.words import is_whole
 
 WEAPON_SKILLS = ("Athletics", "Weaponry", "Firearms")
 """The Skills a weapon is used with (Brawl takes no Edge from equipment)."""
 
+USUAL_DAMAGE = {"Athletics": BASHING, "Weaponry": LETHAL, "Firearms": LETHAL}
+"""The damage a weapon deals when its sheet gives none: what its Skill's attacks usually
+deal (a thrown weapon bashes; blades and guns are lethal)."""
+
 
 @dataclass(frozen=True)
 class Weapon:
     """A weapon: its ``name``, its ``edge``, the ``skill`` it is used with, the ``damage``
-    it deals, the Attribute it ``requires`` (if the Storyteller says so) and whether it can
-    fire ``autofire``.
+    it deals (by default what its Skill's attacks usually deal: bashing for Athletics,
+    lethal for Weaponry and Firearms), the Attribute it ``requires`` (if the Storyteller
+    says so) and whether it can fire ``autofire``.
 
     Examples:
         >>> Weapon("a machete", 2)
         Weapon(a machete, Edge 2, Weaponry, lethal)
+        >>> Weapon("a rock", 1, "Athletics")
+        Weapon(a rock, Edge 1, Athletics, bashing)
+        >>> Weapon("a molotov cocktail", 1, "Athletics", damage="lethal")
+        Weapon(a molotov cocktail, Edge 1, Athletics, lethal)
         >>> Weapon("a shotgun", 4, "Firearms", damage="bashing")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
@@ -44,7 +56,7 @@ class Weapon:
     name: str
     edge: int
     skill: str = "Weaponry"
-    damage: str = LETHAL
+    damage: str = ""
     requires: str = ""
     autofire: bool = False
 
@@ -55,6 +67,8 @@ class Weapon:
         if self.skill not in WEAPON_SKILLS:
             raise PoolError(f"{self.name} is used with {', '.join(WEAPON_SKILLS)}, not "
                             f"{self.skill!r} (Brawl takes no Edge from equipment)")
+        if not self.damage:
+            object.__setattr__(self, "damage", USUAL_DAMAGE[self.skill])
         check_kind(self.damage)
         if self.skill == "Firearms" and self.damage == "bashing":
             raise PoolError(f"{self.name}: Firearms attacks deal lethal damage (or worse), "

@@ -11,6 +11,13 @@ unopposed(soraya.check("Lockpicking"), 3, dice=rolled("4 4"), gm=rolled("2 3"))
 fight = Fight(soraya, virek); fight.grapple("Soraya", "Virek-Kohl", dice=..., defence=...)
 order = TurnOrder(["Soraya", "Virek-Kohl"]); order.play_round(delay={"Soraya": ...})
 ```
+
+**Words.** One word names one thing in all five systems of this engine: a check's ``size``
+is how many dice it rolls, and its ``pool`` says why (training, bonus and penalty dice);
+``total`` is what a roll reads; ``succeeded`` is the verdict; ``order`` lists names in
+acting order (``Initiative.order``, ``TurnOrder.order``) and ``up`` is who acts now. The
+old names ``SkillCheck.count`` and ``TurnOrder.up_next`` still work, with a warning, until
+0.5.0.
 """
 
 from rules_core.kruhl.attack_results import AttackGroup, AttackResult

@@ -16,6 +16,7 @@ from rules_core.kruhl.roll import SkillRoll, roll_check
 from rules_core.kruhl.situations import BONUS, FAILS, PENALTY, situation
 from rules_core.kruhl.training import EXPERT_REROLLS, PENETRATION_REROLLS, Training
 from rules_core.pool import Pool, PoolTerm, PoolWords
+from rules_core.renames import renamed_attribute
 from rules_core.words import whole
 
 PLAIN_BONUS = "bonus die"
@@ -47,7 +48,7 @@ class SkillCheck:
         >>> soraya = Character("Soraya", {"Brawn": 2}, skills={"Hand-to-hand Combat": "expert"})
         >>> soraya.attack().under("charging")
         <Soraya, Hand-to-hand Combat (Brawn): 3d6 (2 expert + 1 bonus die for charging) + 2 Brawn>
-        >>> soraya.attack().with_penalty("running", 3).count.shortfall
+        >>> soraya.attack().with_penalty("running", 3).pool.shortfall
         1
     """
 
@@ -74,15 +75,23 @@ class SkillCheck:
         return f"{self.skill} ({self.attribute})" if self.attribute else self.skill
 
     @property
-    def count(self) -> Pool:
+    def pool(self) -> Pool:
         """How many dice and why: the training's dice (or the GM's), bonus and penalty dice.
 
-        ``count.size`` dice are rolled; ``count.shortfall`` is how far the count went below
-        zero, the bonus dice the opponent gains.
+        [`size`][rules_core.kruhl.SkillCheck.size] dice are rolled; ``pool.shortfall`` is
+        how far the count went below zero, the bonus dice the opponent gains.
         """
         base = self.training.dice if self.base is None else self.base
         return Pool((PoolTerm(base, self.basis or self.training.value),), 6, self.bonus,
                     self.penalty, POOL_WORDS)
+
+    @property
+    def size(self) -> int:
+        """How many dice the check rolls (none below zero)."""
+        return self.pool.size
+
+    count = renamed_attribute("SkillCheck", "count", "pool")
+    """The old name of ``pool``, until 0.5.0 (it warns)."""
 
     @property
     def best_item(self) -> tuple[str, int] | None:
@@ -152,7 +161,7 @@ class SkillCheck:
 
     def dice_text(self) -> str:
         """The dice part in words: ``2d6 expert`` or ``3d6 (2 expert + 1 bonus die …)``."""
-        count = self.count
+        count = self.pool
         if not (count.bonus or count.penalty):
             return f"{count.size}d6 {count.terms[0].source}"
         owed = f"; {count.shortfall_text()}" if count.shortfall else ""

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from rules_core.contest import Comparison, ContestRule, Side
 from rules_core.contest import Contest as CoreContest
-from rules_core.dice import DiceSource
+from rules_core.dice import DiceSource, rolling_for
 from rules_core.errors import RulesError
 from rules_core.explain import Explanation
 from rules_core.kruhl.check import SkillCheck
@@ -129,7 +129,7 @@ class Contest(CoreContest[SkillRoll]):
     def explain(self) -> Explanation:
         """Both rolls, both totals and the verdict."""
         notes = (*self.roll.notes(), *(f"{self.target.who}: {n}" for n in self.target.notes()))
-        return self.explain_as(self._title(), self.roll.check.count.breakdown(),
+        return self.explain_as(self._title(), self.roll.check.pool.breakdown(),
                                (f"{self.who}: {self.roll.sum_words()}",
                                 f"{self.target.who}: {self.target.sum_words()}", *notes))
 
@@ -214,8 +214,11 @@ def unopposed(check: SkillCheck, dv: int | str | Difficulty, *, dice: DiceSource
     """
     rung = difficulty(dv)
     mine, theirs = _with_gifts(check, gm_check(rung, fixed=fixed))
-    roll = mine.roll(dice)
-    return contest(roll, theirs.roll(gm if gm is not None else dice), action, False, rung)
+    with rolling_for(f"{check.who}'s roll"):
+        roll = mine.roll(dice)
+    with rolling_for(f"the GM's 2d6 + DV against {check.who}"):
+        target = theirs.roll(gm if gm is not None else dice)
+    return contest(roll, target, action, False, rung)
 
 
 @dataclass(frozen=True)
@@ -246,8 +249,8 @@ def routine(who: str, task: str) -> RoutineTask:
 
 
 def _with_gifts(check: SkillCheck, against: SkillCheck) -> tuple[SkillCheck, SkillCheck]:
-    mine = check.with_bonus(f"{against.who}'s dice below zero", against.count.shortfall)
-    theirs = against.with_bonus(f"{check.who}'s dice below zero", check.count.shortfall)
+    mine = check.with_bonus(f"{against.who}'s dice below zero", against.pool.shortfall)
+    theirs = against.with_bonus(f"{check.who}'s dice below zero", check.pool.shortfall)
     return mine, theirs
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rules_core.dice import DiceSource
+from rules_core.dice import DiceSource, rolling_for
 from rules_core.explain import Explanation, TableView
 from rules_core.kruhl.character import Character
 from rules_core.kruhl.errors import TurnOrderError
@@ -84,7 +84,8 @@ def roll_initiative(*characters: Character, dice: DiceSource,
         check = character.check("Perception")
         if character.name in ambushers:
             check = check.with_bonus(AMBUSH)
-        rolls.append(check.roll(dice))
+        with rolling_for(f"{character.name}'s initiative"):
+            rolls.append(check.roll(dice))
     by_name = {c.name: c for c in characters}
     ranked = sorted(rolls, key=lambda r: (-r.total, -r.check.attribute_value,
                                           not by_name[r.who].player))
@@ -111,7 +112,8 @@ def _roll_offs(ranked: list[SkillRoll], by_name: dict[str, Character],
         if not pending:
             return offs
         tied = pending.pop(0)
-        faces = dice.roll(len(tied), 6)
+        with rolling_for(f"the roll-off of {' and '.join(tied)}"):
+            faces = dice.roll(len(tied), 6)
         for name, face in zip(tied, faces, strict=True):
             offs[name] = (*offs.get(name, ()), -face)
         again: dict[tuple[int, ...], list[str]] = {}

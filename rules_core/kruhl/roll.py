@@ -47,7 +47,7 @@ class RolledCheck(Protocol):
         ...
 
     @property
-    def count(self) -> Pool:
+    def pool(self) -> Pool:
         """How many dice and why."""
         ...
 
@@ -133,7 +133,7 @@ class SkillRoll:
     @property
     def owed(self) -> int:
         """Bonus dice the opponent gains from this roll's count below zero."""
-        return max(-(self.check.count.net + self.plot_points), 0)
+        return max(-(self.check.pool.net + self.plot_points), 0)
 
     def with_plot_point(self, dice: DiceSource) -> SkillRoll:
         """This roll with a plot-point bonus die bought after seeing it.
@@ -235,13 +235,13 @@ class SkillRoll:
 
     def view(self) -> RollView:
         """The dice, rerolled faces first and marked."""
-        return roll_view(f"{self.who} rolls {self.label}: {self.check.count.breakdown()}",
+        return roll_view(f"{self.who} rolls {self.label}: {self.check.pool.breakdown()}",
                          Roll(6, self.dice), origins=_origin_mark)
 
     def explain(self) -> Explanation:
         """The card view of a lone roll: its dice and total, and no odds (a roll with no
         Difficulty or opponent asks no question its odds could answer)."""
-        return Explanation(title=f"{self.who}: {self.label}", pool=self.check.count.breakdown(),
+        return Explanation(title=f"{self.who}: {self.label}", pool=self.check.pool.breakdown(),
                            rolls=(self.view(),), lines=(self.sum_words(), *self.notes()),
                            outcome=Outcome.FAILURE if self.fails else Outcome.NONE)
 
@@ -266,7 +266,7 @@ def reroll_steps(check: RolledCheck) -> tuple[RerollWhile, ...]:
 
 def roll_check(check: RolledCheck, dice: DiceSource) -> SkillRoll:
     """Roll ``check`` with ``dice``."""
-    return SkillRoll(check, roll_dice(check, check.count.size, dice))
+    return SkillRoll(check, roll_dice(check, check.pool.size, dice))
 
 
 def _dice_part(dice: list[Die], kind: str) -> str:

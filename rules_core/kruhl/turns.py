@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from rules_core.explain import Explanation, TableView
 from rules_core.kruhl.errors import ForcedActionError, TurnOrderError
+from rules_core.renames import renamed_attribute
 
 ROUND_SECONDS = 6
 """A round is about six seconds."""
@@ -160,10 +161,13 @@ class TurnOrder:
         return (*self.order, ENVIRONMENT) if self.environment else tuple(self.order)
 
     @property
-    def up_next(self) -> str | None:
+    def up(self) -> str | None:
         """Whose turn comes next in this round (None when the round is done)."""
         index = self._next_slot()
         return None if index is None else self.slots[index]
+
+    up_next = renamed_attribute("TurnOrder", "up_next", "up")
+    """The old name of ``up``, until 0.5.0 (it warns)."""
 
     @property
     def holding(self) -> tuple[str, ...]:
@@ -237,7 +241,7 @@ class TurnOrder:
 
     def next_round(self) -> RoundTurns:
         """Finish this round (everyone still to act takes their turn) and start the next."""
-        while self.up_next is not None:
+        while self.up is not None:
             self.take_turn()
         for name in self._holding:
             self._lost.append(f"{name} still holds a delayed turn at the end of round "
@@ -260,7 +264,7 @@ class TurnOrder:
         for name, after in (*delay.items(), *force.items()):
             self._known(name)
             self._known(after)
-        while (who := self.up_next) is not None:
+        while (who := self.up) is not None:
             if who in delay:
                 self.delay(who)
                 continue
@@ -314,7 +318,7 @@ class TurnOrder:
         return None
 
     def _expect(self, name: str | None, what: str) -> str:
-        who = self.up_next
+        who = self.up
         if who is None:
             raise TurnOrderError(f"everyone has acted in round {self.round}: "
                                  "call next_round() to start the next")

@@ -17,6 +17,13 @@ chase = Chase(chase_pool(ana, "sprint"), chase_pool(giant, "sprint"), laps=3,
               interval_limit=5); chase.interval(dice, other, head_start={"Ana": 2})
 axe = chase.items["Ana"][0]; ana.action("Close Combat", "Might").using(axe)  # +1
 ```
+
+**Words.** One word names one thing in all five systems of this engine: ``size`` is how
+many dice a pool rolls (``action.size``; a result's ``size``, for a mixed action the
+smaller pool's); ``successes`` are the successes the dice show, and ``total`` adds the
+Enhancement; ``succeeded`` and ``outcome`` are the verdict; ``order`` lists names in acting
+order (``Roster.order``). A mixed action's two tasks are its ``first`` and ``second``
+actions, each with its own Difficulty and Complications (``result.first.difficulty``).
 """
 
 from rules_core.storypath.action import Action

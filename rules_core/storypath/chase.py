@@ -11,7 +11,8 @@
 - The **interval limit** ends it. For a character in flight it is where the pursuit
   overwhelms them (a dead end, the disaster arriving); for a pursuer, it is the quarry's
   place of safety. Either way the side the limit works against has not finished: by default
-  that is the player characters' side.
+  that is the player characters' side. A chase the limit ends says so in its verdict
+  (``at_limit``, and the quarry safe or overwhelmed as its ``outcome``).
 
 Each interval may bring a Head Start, a Hazard or a Snatch and Grab
 ([`Hazard`][rules_core.storypath.Hazard], [`head_start`][rules_core.storypath.head_start],
@@ -21,11 +22,13 @@ Each interval may bring a Head Start, a Hazard or a Snatch and Grab
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from rules_core.contest import Side
-from rules_core.dice import DiceSource
+from rules_core.dice import DiceSource, rolling_for
 from rules_core.explain import Explanation
 from rules_core.limits import MAX_ROUNDS
+from rules_core.marks import Tone
 from rules_core.outcome import Outcome
 from rules_core.play import PlayLoop
 from rules_core.question import AtLeast, NoOdds, Question, Repeated
@@ -65,7 +68,24 @@ class Chase(PlayLoop[Interval]):
     (by name; an empty list for a side that has picked up nothing):
     [`Item`][rules_core.storypath.Item]s a later roll takes with
     [`Action.using`][rules_core.storypath.Action.using].
+
+    Once it is over, ``winner`` names who won, ``ending`` says how in words, ``at_limit``
+    whether the interval limit ended it, and ``outcome`` is its verdict for the quarry:
+    ``GOT_AWAY`` or ``CAUGHT`` when a side finishes the laps, ``SAFE_AT_LIMIT`` or
+    ``OVERWHELMED_AT_LIMIT`` when the limit ends it (a lone side: success or failure).
     """
+
+    GOT_AWAY: ClassVar[Outcome] = Outcome("got away", True, Tone.SUCCESS)
+    """The quarry finished the laps first (or won the tie of finishing together)."""
+    CAUGHT: ClassVar[Outcome] = Outcome("caught", False, Tone.FAILURE)
+    """The pursuer finished the laps first (or won the tie of finishing together)."""
+    SAFE_AT_LIMIT: ClassVar[Outcome] = Outcome("safe at the interval limit", True,
+                                               Tone.SUCCESS)
+    """Nobody finished in time, and the limit favours the quarry: a place of safety."""
+    OVERWHELMED_AT_LIMIT: ClassVar[Outcome] = Outcome("overwhelmed at the interval limit",
+                                                      False, Tone.FAILURE)
+    """Nobody finished in time, and the limit works against the quarry: a dead end, the
+    disaster arriving, the pursuit closing over them."""
 
     def __init__(self, quarry: Action, pursuer: Action | None = None, *, laps: int,
                  interval_limit: int, limit_favours: str | None = None,
@@ -109,6 +129,33 @@ class Chase(PlayLoop[Interval]):
         """Who won (``None`` while it goes on, or when a lone side ran out of intervals)."""
         return self.decided[0] if self.decided else None
 
+    @property
+    def at_limit(self) -> bool:
+        """Whether the interval limit ended the chase: its last interval was played and no
+        side had finished the laps ("Laps": the limit means safety for a pursued quarry, a
+        dead end or the disaster for one in flight)."""
+        return self.done and all(self.laps(who) < self.needed for who in self.names)
+
+    @property
+    def ending(self) -> str:
+        """How the chase ended, in words ("" while it goes on): ``Ana gets away clean``,
+        ``Frost giant catches Ana``, ``the pursuit overwhelms Ana, a dead end``."""
+        return self.decided[1] if self.decided else ""
+
+    @property
+    def outcome(self) -> Outcome:
+        """The verdict, for the quarry: ``Outcome.NONE`` while the chase goes on; a lone
+        side's success or failure; else ``GOT_AWAY`` or ``CAUGHT``, or, when the interval
+        limit ends it, ``SAFE_AT_LIMIT`` or ``OVERWHELMED_AT_LIMIT``."""
+        if not self.done:
+            return Outcome.NONE
+        won = self.winner == self.quarry.who
+        if self.pursuer is None:
+            return Outcome.of(won)
+        if self.at_limit:
+            return self.SAFE_AT_LIMIT if won else self.OVERWHELMED_AT_LIMIT
+        return self.GOT_AWAY if won else self.CAUGHT
+
     def interval(self, dice: DiceSource, other: DiceSource | None = None, *,
                  head_start: Mapping[str, int] | None = None, hazard: Hazards = None,
                  grab: Mapping[str, str] | None = None,
@@ -125,8 +172,9 @@ class Chase(PlayLoop[Interval]):
         results = []
         for action, source in zip(self.sides, (dice, other or dice), strict=False):
             action = stage(action, using)
-            rolled = with_options(action, head_starts=head_start, hazards=hazard,
-                                  grabs=grab).roll(source)
+            with rolling_for(f"{action.who}'s roll in interval {number}"):
+                rolled = with_options(action, head_starts=head_start, hazards=hazard,
+                                      grabs=grab).roll(source)
             if any(s.name == SNATCH_AND_GRAB for s in rolled.stunts):
                 self.items.setdefault(action.who, []).append(Item(grab[action.who]))
             results.append(rolled)
@@ -170,12 +218,10 @@ class Chase(PlayLoop[Interval]):
                   "Laps (" + " – ".join(self.names) + ")")
         items = [f"{who} picked up: {', '.join(map(str, got))}."
                  for who, got in self.items.items() if got]
-        outcome = Outcome.NONE if not self.done or self.pursuer is not None else (
-            Outcome.of(self.winner == self.quarry.who))
         return Explanation(title=self._title(), lines=(self._rule(), *items,
                                                        self._verdict() + "."),
-                           tables=(self.table("Intervals", header, row),), outcome=outcome,
-                           odds=self.odds())
+                           tables=(self.table("Intervals", header, row),),
+                           outcome=self.outcome, odds=self.odds())
 
     def _settle(self, played: Interval) -> None:
         finished = [r for r in played.results if self.laps(r.who) >= self.needed]
@@ -203,8 +249,8 @@ class Chase(PlayLoop[Interval]):
         if self.pursuer is None:
             return f"the interval limit comes before {self.quarry.who} completes the laps"
         if self.favours == self.quarry.who:
-            return f"the interval limit: {self.quarry.who} reaches a place of safety"
-        return f"the interval limit: the pursuit overwhelms {self.quarry.who}, a dead end"
+            return f"{self.quarry.who} reaches a place of safety"
+        return f"the pursuit overwhelms {self.quarry.who}, a dead end"
 
     def _favours(self, named: str | None) -> str | None:
         if self.pursuer is None:
@@ -240,7 +286,8 @@ class Chase(PlayLoop[Interval]):
         if self.decided is None:
             return f"{laps} after {count(len(self.log), 'interval')}"
         winner, how = self.decided
-        return f"{laps}: {how}" + (f"; {winner} wins" if winner and self.pursuer else "")
+        limit = "the interval limit: " if self.at_limit and self.pursuer else ""
+        return f"{laps}: {limit}{how}" + (f"; {winner} wins" if winner and self.pursuer else "")
 
     def copy(self) -> Chase:
         """An independent copy (for trying an interval)."""

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from rules_core.dice import DiceSource
+from rules_core.dice import DiceSource, rolling_for
 from rules_core.explain import Explanation, TableView
 from rules_core.question import AtLeast, Question
 from rules_core.storypath.action import Action
@@ -213,5 +213,8 @@ def roll_initiative(*actions: Action, dice: DiceSource,
     if twice:
         raise InitiativeError(f"{', '.join(twice)} would take two slots: every character "
                               "rolls (or shares a roll) once")
-    rolls = tuple(roll_for(action, dice) for action in actions)
-    return Initiative(tuple(actions), rolls, tuple(groups))
+    rolls = []
+    for action in actions:
+        with rolling_for(f"{action.who}'s initiative"):
+            rolls.append(roll_for(action, dice))
+    return Initiative(tuple(actions), tuple(rolls), tuple(groups))

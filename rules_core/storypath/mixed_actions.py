@@ -40,6 +40,13 @@ class MixedResult:
         return self.first.who
 
     @property
+    def size(self) -> int:
+        """How many dice the mixed action rolled: the smaller pool's size (dice rolled again
+        not counted). Each task's own Difficulty and Complications are its action's:
+        ``first.difficulty``, ``second.complications``."""
+        return self.dice.pool.size
+
+    @property
     def tasks(self) -> tuple[TaskOutcome, ...]:
         """Both tasks as settled, in order."""
         return self.settled.tasks

@@ -12,6 +12,8 @@
 - **Difficult terrain**: the Move becomes an Athletics + Dexterity roll, and every other
   movement action is at **+1 Difficulty** (in a contest: the mover must win by one more).
 - **Dangerous terrain**: crossing it brings a Complication; an Athletics roll can buy it off.
+  That roll counts among the other movement actions: on ground that is also difficult it is
+  at +1 Difficulty (our reading; the source does not say).
 
 The turn that spends these actions is [`Turn`][rules_core.storypath.Turn].
 """

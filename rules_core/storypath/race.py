@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules_core.dice import DiceSource
+from rules_core.dice import DiceSource, rolling_for
 from rules_core.explain import Explanation
 from rules_core.limits import MAX_ROUNDS
 from rules_core.play import PlayLoop
@@ -86,12 +86,14 @@ class Race(PlayLoop[Interval]):
         head_start, grab = dict(head_start or {}), dict(grab or {})
         check_sides(self.names, head_start=head_start, hazard=hazard, grab=grab)
         sources = dice * len(self.racers) if len(dice) == 1 else dice
-        results = tuple(with_options(racer, head_starts=head_start, hazards=hazard,
-                                     grabs=grab).roll(source)
-                        for racer, source in zip(self.racers, sources, strict=True))
+        results = []
+        for racer, source in zip(self.racers, sources, strict=True):
+            with rolling_for(f"{racer.who}'s roll in interval {number}"):
+                results.append(with_options(racer, head_starts=head_start, hazards=hazard,
+                                            grabs=grab).roll(source))
         laps = tuple((r.who, self.laps(r.who) + results[i].succeeded)
                      for i, r in enumerate(self.racers))
-        return self.record(Interval(number, results, laps))
+        return self.record(Interval(number, tuple(results), laps))
 
     def play_round(self, dice: DiceSource, other: DiceSource | None = None) -> Interval:
         """One interval with no options (``other`` for the second racer, if given)."""

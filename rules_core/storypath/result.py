@@ -50,6 +50,11 @@ class ActionResult:
         return self.action.who
 
     @property
+    def size(self) -> int:
+        """How many dice the action rolled (the pool's size; dice rolled again not counted)."""
+        return self.action.pool.size
+
+    @property
     def faces(self) -> tuple[int, ...]:
         """The faces rolled, dice rolled again included, in order."""
         return self.dice.faces

@@ -10,8 +10,13 @@
   action with a Complication 1 (an Injury unless bought off).
 - On **difficult terrain** the Move is a roll, and so the simple action; other movement
   actions are one Difficulty harder, a threatened rise included (Difficulty 0 + 1; our
-  reading: the source lists "Rise from Prone" among the movement actions).
-- A **Rush** is a simple action, also when nobody resists it and so nothing is rolled.
+  reading: the source lists "Rise from Prone" among the movement actions), and so is the
+  roll to cross dangerous terrain (Difficulty 0 + 1; our reading: the source is silent).
+- Only an opponent **engaging** the character can threaten the rise: with nobody at close
+  range, getting up is the reflexive stand.
+- A **barrier** nothing presses (a garden fence on a quiet day) is no challenge: no roll.
+- A **Rush** is a simple action, also when nobody resists it and so nothing is rolled. It
+  is a charge: not from the ground, and not at an opponent already engaged.
 - A **Withdraw** that must first Disengage is one simple action: the contested Disengage,
   then the Withdraw roll (our reading of "first disengage, and then" roll).
 
@@ -21,6 +26,8 @@ turn has no room for is a [`TurnError`][rules_core.storypath.TurnError].
 """
 
 from __future__ import annotations
+
+from typing import overload
 
 from rules_core.dice import DiceSource
 from rules_core.storypath.action import Action
@@ -107,21 +114,47 @@ class Turn(TurnRecord):
         """Rise while an engaged opponent threatens it: a mixed action of rising (Athletics +
         ``attribute``, Difficulty 0, +1 on difficult terrain; Complication 1: an Injury
         unless bought off) and ``other``. It takes the simple action and the round's
-        movement."""
+        movement. Only an opponent engaging the character at close range can threaten the
+        rise: with nobody engaging, getting up is ``stand_up``, reflexive and unrolled. A
+        rise that fails (on difficult terrain, where it needs a success) leaves the
+        character on the ground."""
         self._check_prone()
+        if not self.engaged:
+            raise TurnError(f"nobody engages {self.who} at close range, so nobody can "
+                            "threaten the rise: standing up is reflexive, with no roll")
         self._check_movement("Rise")
         self._check_simple("Rise (mixed action)")
         rising = movement(self.character, "Rise", attribute, difficulty=0,
                           terrain=self.terrain).complicated(1, RISE_INJURY)
         done = mixed(rising, other, dice=dice)
-        self.prone, self.moved = False, "Rise"
+        self.prone, self.moved = not done.each_succeeded[0], "Rise"
         self._record(SIMPLE, "Rise (mixed action)", done)
         return done
 
-    def barrier(self, difficulty: int, *, dice: DiceSource, attribute: str = "Might"
-                ) -> ActionResult:
+    @overload
+    def barrier(self, difficulty: None = None, *, dice: None = None,
+                attribute: str = "Might") -> Reflexive: ...
+
+    @overload
+    def barrier(self, difficulty: int, *, dice: DiceSource,
+                attribute: str = "Might") -> ActionResult: ...
+
+    def barrier(self, difficulty: int | None = None, *, dice: DiceSource | None = None,
+                attribute: str = "Might") -> ActionResult | Reflexive:
         """Get past a barrier under pressure: Athletics + ``attribute`` against the
-        Storyguide's ``difficulty`` (+1 on difficult terrain). A simple action."""
+        Storyguide's ``difficulty`` (+1 on difficult terrain), a simple action. With no
+        ``difficulty`` nothing presses (a garden fence on a quiet day): the barrier is no
+        challenge, so there is no roll, and getting over it is part of moving unimpeded,
+        reflexive (Scion 2nd Edition, "Barriers" and "Actions")."""
+        if difficulty is None:
+            if dice is not None:
+                raise TurnError("a barrier the Storyguide gives no Difficulty is no "
+                                "challenge: nothing is rolled (give the Difficulty when the "
+                                "pressure is on)")
+            return self.reflexive("Barrier", "nothing presses, so no roll: over it")
+        if dice is None:
+            raise TurnError(f"a barrier under pressure (Difficulty {difficulty}) is a roll: "
+                            "pass dice=")
         return self._roll(movement(self.character, "Barrier", attribute, difficulty=difficulty,
                                    terrain=self.terrain), dice)
 
@@ -169,7 +202,15 @@ class Turn(TurnRecord):
         """Charge one range band to ``opponent``: a simple action, which may follow the Move.
         If they resist, contested (Athletics + ``attribute`` against Athletics +
         ``resisting``), ties to the one rushing; if not, no roll, but still the simple
-        action. On a success the two are engaged."""
+        action. On a success the two are engaged. A Rush is a charge: not from the ground
+        (stand up first, which leaves the simple action for it), and not at an opponent
+        already engaged at close range, with no distance left to close."""
+        if self.prone:
+            raise TurnError(f"{self.who} is prone: a Rush is a charge, made on one's feet; "
+                            "stand up first (reflexive), and the Rush can follow")
+        if opponent.name in self.engaged:
+            raise TurnError(f"{self.who} is already engaged with {opponent.name} at close "
+                            "range: there is no distance left for a Rush to close")
         self._check_simple("Rush")
         if not resists:
             done: Unrolled | Contested = Unrolled(self.who, "Rush",
@@ -205,11 +246,15 @@ class Turn(TurnRecord):
                         attribute: str = "Dexterity") -> Done:
         """Cross dangerous terrain, which brings a Complication of ``rating`` (``what``
         happens). With ``dice``, an Athletics + ``attribute`` roll (a simple action) whose
-        threshold successes can buy it off; without, it simply happens."""
+        threshold successes can buy it off; without, it simply happens. On difficult
+        terrain the roll is one of the other movement actions, so its Difficulty goes from 0
+        to 1: the first success keeps the footing, only the rest buy the Complication off
+        (our reading: the source does not say)."""
         if dice is None:
             return self.reflexive(f"Cross {what}",
                                   f"Complication {rating} happens: {what}")
-        crossing = movement(self.character, f"Cross {what}", attribute, difficulty=0)
+        crossing = movement(self.character, f"Cross {what}", attribute, difficulty=0,
+                            terrain=self.terrain)
         return self._roll(crossing.complicated(rating, what), dice)
 
     def copy(self) -> Turn:

@@ -9,6 +9,11 @@ scene = Scene(tam, guard)
 first = scene.act(tam, PUNCH, ad=1, dice=ScriptedDice("6 6 5 4 2 1"))
 second = scene.chain(tam, PUNCH, ad=1, dice=...)
 ```
+
+**Words.** One word names one thing in all five systems of this engine: a pool's ``size``
+is how many dice it rolls (``result.size``, chained dice included); ``successes`` are the
+successes the dice show, ``net`` those left once the defence cancels some; ``succeeded`` is
+the verdict, yes or no.
 """
 
 from rules_core.system import System

@@ -63,6 +63,11 @@ class ActionResult:
     chain_note: str
 
     @property
+    def size(self) -> int:
+        """How many dice the action rolled (its pool's size, chained dice included)."""
+        return self.pool.size
+
+    @property
     def faces(self) -> tuple[int, ...]:
         """The faces rolled, in the order rolled."""
         return self.resolution.faces

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 
-from rules_core.dice import DiceSource
+from rules_core.dice import DiceSource, rolling_for
 from rules_core.errors import RulesError
 from rules_core.explain import Explanation, TableView
 from rules_core.outcome import Outcome
@@ -193,7 +193,8 @@ class Scene:
             raise RulesError(f"{defender.name} contests: give their dice as defence=...")
         self._check_spend(defender, defender_ad)
         pool = defender.skill_dice(kind.resisted_by).plus(defender_ad, "AD")
-        roll = pool.procedure(reading=SUCCESSES).roll(defence)
+        with rolling_for(f"{defender.name}'s defence"):
+            roll = pool.procedure(reading=SUCCESSES).roll(defence)
         self._ad_left[defender.name] -= defender_ad
         return PoolRoll(defender.name, f"{defender.name} contests: {pool.breakdown()}", pool, roll)
 
@@ -208,7 +209,8 @@ class Scene:
         if not n:
             return 0, "No sixes survive to chain."
         if link >= limit:
-            return 0, f"{some}, but the chain limit of {limit} is reached: they do not chain."
+            return 0, (f"{some}, but the chain limit of {limit} is reached: "
+                       f"{'it does' if n == 1 else 'they do'} not chain.")
         if self._ad_left[actor.name] < 1:
             return 0, f"{some}, but no AD are left to pay for a chained action."
         return n, f"{some} can join the next {kind.action_type} if it follows at once."

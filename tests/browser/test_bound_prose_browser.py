@@ -1,8 +1,9 @@
 """Prose that rolls with the dice, in the browser: after a Reroll of every card that prose
 follows on every chapter page, each bound value shows what the dice on screen make (the same
 Python run here, replaying the faces each card shows), paragraphs an author did not tie to a
-card are unchanged and unmarked, and narrated ones are marked exactly while their card shows
-new dice. Restore brings every documented word back."""
+card are unchanged and unmarked, narrated ones are marked exactly while their card shows new
+dice, and a note is marked whole exactly while a check in it says something the new dice
+change. Restore brings every documented word back."""
 
 from __future__ import annotations
 
@@ -33,11 +34,16 @@ SNAPSHOT = """() => {
       'article p, article li, article td, article th, article dd, article h2, article h3')]
     .filter(e => !e.closest('figure, .rx-page-bar, .rx-status')
                  && !e.querySelector('p, li, td, th, dd'));
+  // A note (an admonition, open or folded) is marked whole: its markers and checks count for
+  // every passage in it.
+  const noteOf = (e) => e.closest('.admonition, details:not(.rx-code-view)');
   const prose = blocks.map(e => ({
     text: e.textContent,
     bound: !!e.querySelector('.rx-bound'),
-    narrates: [...(e.closest('ul, ol') ?? e).querySelectorAll('.rx-narrates')]
+    narrates: [...(noteOf(e) ?? e.closest('ul, ol') ?? e).querySelectorAll('.rx-narrates')]
       .map(s => Number(s.dataset.rxCard)),
+    checks: [...(noteOf(e)?.querySelectorAll('figure.rx-check') ?? [])]
+      .map(f => Number(f.dataset.rxIndex)),
     marked: !!e.closest('[data-rx-documented], [data-rx-unbound]')}));
   const shown = Object.fromEntries([...document.querySelectorAll('figure.rx-card')]
     .map(f => [f.dataset.rxIndex, f.dataset.rxShown]));
@@ -67,17 +73,20 @@ def shown_faces(page: Page) -> dict[int, list[list[int]]]:
 
 
 def expected_bound(cards: list[dict[str, Any]], shown: dict[int, list[list[int]]],
-                   ) -> dict[tuple[int, int], str | None]:
+                   ) -> tuple[dict[tuple[int, int], str | None], set[int]]:
     """What each bound value must read, replaying here the faces on screen: the text the
-    engine writes, or ``None`` where it writes none (the documented text then stays)."""
+    engine writes, or ``None`` where it writes none (the documented text then stays); and the
+    checks whose words those faces change (their notes are marked as about the documented
+    roll). A check's bound values keep their documented text."""
     replayed = [dict(card, rolls=shown.get(card["index"], card["rolls"])) for card in cards]
     moved = [card["index"] for card in cards if card["kind"] == "example"
              and shown.get(card["index"], card["rolls"]) != card["rolls"]]
     answer = json.loads(replay_page(json.dumps({"target": min(moved, default=0),
                                                 "cards": replayed})))
     assert "error" not in answer, answer
-    return {(card["index"], k): (bound["text"] if not bound["error"] else None)
-            for card in answer["cards"] for k, bound in enumerate(card["bound"])}
+    written = {(card["index"], k): (bound["text"] if not bound["error"] else None)
+               for card in answer["cards"] for k, bound in enumerate(card.get("bound", []))}
+    return written, {card["index"] for card in answer["cards"] if card.get("follows")}
 
 
 def reroll(page: Page, figure: Any) -> None:
@@ -107,6 +116,9 @@ class Lane:
         self.figures = page.locator("figure[data-rx-session]")
         self.cards = [json.loads(f) for f in self.figures.evaluate_all(
             "fs => fs.map(f => f.dataset.rxExample)")]
+        # A card whose contract keeps every face as documented has no Reroll.
+        self.has_reroll = self.figures.evaluate_all(
+            "fs => fs.map(f => f.dataset.rxRerollable === 'true')")
         self.checked = 0
 
     def rerollable(self) -> list[int]:
@@ -116,7 +128,8 @@ class Lane:
         followed = {b["card"] for b in self.documented["bound"]} | {
             i for block in self.documented["prose"] for i in block["narrates"]}
         positions = [position for position, card in enumerate(self.cards)
-                     if card["kind"] == "example" and any(card["rolls"])]
+                     if card["kind"] == "example" and any(card["rolls"])
+                     and self.has_reroll[position]]
         kept = [p for p in positions if self.cards[p]["index"] in followed]
         alone = [p for p in positions if self.cards[p]["index"] not in followed]
         return sorted(kept + alone[:1])
@@ -124,7 +137,7 @@ class Lane:
     def check(self, position: int) -> None:
         """After a reroll of the card at ``position``: the prose is what the dice make."""
         index = self.cards[position]["index"]
-        wanted = expected_bound(self.cards, shown_faces(self.page))
+        wanted, following = expected_bound(self.cards, shown_faces(self.page))
         now = self.page.evaluate(SNAPSHOT)
         for bound in now["bound"]:
             key = (bound["card"], bound["k"])
@@ -137,7 +150,8 @@ class Lane:
             if before["bound"]:
                 continue
             assert after["text"] == before["text"], f"{self.path}: unbound prose changed"
-            flagged = any(now["shown"].get(str(i)) == "rerolled" for i in after["narrates"])
+            flagged = any(now["shown"].get(str(i)) == "rerolled" for i in after["narrates"]) \
+                or any(i in following for i in after["checks"])
             assert after["marked"] == flagged, (
                 f"{self.path}: {'unmarked' if flagged else 'marked'} prose after a reroll of "
                 f"card {index}: {after['text'][:80]!r}")

@@ -53,3 +53,22 @@ def test_leaving_a_term_hides_its_tooltip(page: Page, guard: Guard) -> None:
     expect(shown).to_be_visible()
     page.keyboard.press("Tab")  # to the next heading's permalink, which has its own tooltip
     expect(shown).to_have_count(0)
+
+
+def test_a_cards_terms_have_their_tooltips_before_and_after_a_reroll(page: Page, guard: Guard
+                                                                      ) -> None:
+    """A card's "AD" shows the glossary's tooltip on a pointer, in the documented view and in
+    the view a Reroll draws (card-terms.js), and takes no Tab stop of its own."""
+    from tests.browser.conftest import ENGINE_TIMEOUT_MS
+
+    page.goto(CHAPTER)
+    card = page.locator("figure#tams-first-punch")
+    terms = card.locator(".rx-body abbr[title^='Action Dice']")
+    assert terms.count() >= 1
+    assert card.locator(".rx-body abbr[tabindex]").count() == 0
+    terms.first.hover()
+    expect(page.locator(".md-tooltip2--active[role=tooltip]", has_text="Action Dice")
+           ).to_be_visible()
+    card.locator(".rx-reroll").click()
+    expect(card).to_have_attribute("data-rx-shown", "rerolled", timeout=ENGINE_TIMEOUT_MS)
+    assert card.locator(".rx-body abbr[title^='Action Dice']").count() >= 1

@@ -113,7 +113,7 @@ def test_a_note_with_a_card_moves_whole_instead_of_printing_an_empty_box(
 
 def test_a_folded_result_prints_whole(page: Page, guard: Guard) -> None:
     printed(page, NOTE_WITH_A_CARD)
-    fold = page.locator("details.rx-fold").first
+    fold = page.locator("details.rx-fold:has(> .rx-result)").first  # an earlier result, folded
     expect(fold).to_have_count(1)
     assert fold.evaluate("d => d.open") is False
     expect(fold.locator(".rx-result .rx-dice").first).to_be_visible()

@@ -39,7 +39,7 @@ def test_a_number_in_digits_reads_as_written(written: str, value: Any, reads: st
 @pytest.mark.parametrize(("written", "value", "reads"), [
     ("three", 2, "two"),
     ("Three", 21, "Twenty-one"),
-    ("three", 0, "zero"),
+    ("three", 0, "none"),  # a number without its noun: "Mara's none", not "Mara's zero"
     ("no", 0, "no"),
     ("none", 3, "three"),
     ("twenty-one", 40, "forty"),

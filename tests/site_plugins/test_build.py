@@ -224,6 +224,7 @@ def test_tam_s_first_punch_shows_its_exact_odds_without_javascript(project_site:
 ROLLS_WITHOUT_ODDS = {
     "hubris/the-turn#a-blocker-keeps-their-initiative",
     "hubris/dice-and-initiative#the-night-watchman-joins",
+    "hubris/dice-and-initiative#a-new-conflict-new-initiative",
     "storypath/initiative-and-turns#everyone-rolls-initiative",
     "kruhl/rolling-dice#untrained-and-skilled",
     "kruhl/rolling-dice#an-experts-reroll",

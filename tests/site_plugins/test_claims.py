@@ -43,6 +43,14 @@ def test_a_wrong_class_or_start_fails_and_says_why(claim: str, hint: str) -> Non
     assert failure.startswith("docs/p.md:5: example did not verify") and hint in failure
 
 
+def test_a_class_claim_ending_in_dots_is_told_the_forms_a_claim_takes() -> None:
+    [failure] = failures(REFUSED, "ChainError...")
+    assert ("'ChainError...' is no claim of a refusal: claim its class alone (ChainError), or "
+            "its class, ': ' and the start of its message, ending in '...' (ChainError: Tam "
+            "has not...); otherwise copy the whole message.") in failure
+    assert "end the claim with '...'" not in failure
+
+
 def test_a_class_claim_is_only_for_refusals_by_the_rules() -> None:
     [failure] = failures(">>> 1 / 0", "ZeroDivisionError")
     assert "the example's code raised ZeroDivisionError" in failure

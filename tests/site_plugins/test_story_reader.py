@@ -7,12 +7,8 @@ from __future__ import annotations
 import pytest
 
 from rules_core.system import systems
-from site_plugins.examples.checking.story_reader import (
-    SEEDS,
-    Reading,
-    read_page,
-    word_form_errors,
-)
+from site_plugins.examples.checking.story_reader import SEEDS, Reading, read_page
+from site_plugins.examples.language.grammar_read_back import word_form_errors
 from tests.conftest import ROOT
 
 CHAPTER_PAGES = sorted(

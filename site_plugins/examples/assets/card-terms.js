@@ -1,10 +1,10 @@
 // A chapter's abbreviations in a rerolled card's reader view, with the tooltips the build gave
 // the documented view (site_plugins/examples/cards/card_terms.py, whose rules these are, to the
 // markup: a card the new dice did not change reads as unchanged). The terms come from the
-// page's first card (data-rx-terms). Never in code, a link, a button or a fold's summary; the
-// first use of each term in each part that shows at once (the card, each fold) takes the
-// keyboard's focus. Material draws the tooltip of a term the build marked; one marked here
-// shows the browser's own (its title), and a screen reader reads it either way. No rule logic.
+// page's first card (data-rx-terms). Never in code, a link, a button or a fold's summary; a
+// card's terms take no keyboard focus (its Reroll stays two Tab stops from its title). Material
+// draws the tooltip of a term the build marked; one marked here shows the browser's own (its
+// title). No rule logic.
 
 const SKIPPED = "code, kbd, a, abbr, button, summary, script, style, svg";
 const termsOfSession = new Map(); // session id → {term: tooltip}
@@ -38,10 +38,6 @@ export function markTerms(container, sessionId) {
   const names = Object.keys(terms);
   if (!container || !names.length) return;
   const pattern = termPattern(names);
-  const seen = new Map(); // a part that shows at once (the container, a fold) → terms focusable
-  const part = (node) => node.parentElement?.closest("details") ?? container;
-  const seenIn = (node) => seen.get(part(node)) ?? seen.set(part(node), new Set()).get(part(node));
-  for (const abbr of container.querySelectorAll("abbr[tabindex]")) seenIn(abbr).add(abbr.textContent);
   const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
   const texts = [];
   while (walker.nextNode()) {
@@ -55,8 +51,6 @@ export function markTerms(container, sessionId) {
     for (const match of node.data.matchAll(pattern)) {
       pieces.push(node.data.slice(at, match.index));
       const abbr = document.createElement("abbr");
-      if (!seenIn(node).has(match[0])) abbr.setAttribute("tabindex", "0"); // before its title
-      seenIn(node).add(match[0]);
       abbr.title = terms[match[0]];
       abbr.textContent = match[0];
       pieces.push(abbr);

@@ -146,6 +146,7 @@ function showAnswer(figure, answer, shared = false) {
   const code = codeOf(figure);
   if (code) code.innerHTML = answer.code; // escaped by render_code.py
   const passages = showBound(figure, answer.bound); // text only, written by bound_values.py
+  describeReroll(figure); // its title may have followed the dice
   // A card the new dice did not change (it rolls none, and shows what it showed) is not marked
   // as changed. Both views as the browser writes them back, so only what they say is compared.
   const same = bodyOf(figure).innerHTML === card.documentedHtml
@@ -311,6 +312,7 @@ function restore(figure) {
   }
   shown.delete(figure.dataset.rxSession);
   restoreBound(figure.dataset.rxSession);
+  for (const other of figuresOf(figure.dataset.rxSession)) describeReroll(other);
   unmarkChecks(figure.dataset.rxSession);
   hideBar();
   if (location.hash.startsWith("#roll=")) history.replaceState(history.state, "", location.pathname + location.search);
@@ -433,12 +435,18 @@ function watchLoading(figure) {
 }
 
 // What the Reroll button does, in words: with the card's contract, what it keeps
-// (language/contracts.py), so that a reader knows before pressing it.
-function rerollWords(figure, title) {
+// (language/contracts.py), so that a reader knows before pressing it; the title is the one the
+// card shows now (a bound title follows the dice), so it is said again after every answer.
+function describeReroll(figure) {
+  const button = figure.querySelector(":scope > .rx-controls .rx-reroll");
+  const what = figure.querySelector(":scope > .rx-controls .rx-what");
+  if (!button || !what) return;
+  const title = (figure.querySelector(".rx-title")?.textContent ?? "").trim() || "this example";
   const contract = cardData(figure).contract;
   const how = contract?.keep ? ` with fresh dice until ${contract.until}`
     : contract?.fixed ? `, keeping ${contract.keeping} as documented` : " with fresh dice";
-  return `Roll “${title}” again${how}; later examples on the page follow`;
+  button.title = `Roll “${title}” again${how}; later examples on the page follow`;
+  what.textContent = `${button.title}.`;
 }
 
 function bindCard(figure) {
@@ -447,14 +455,11 @@ function bindCard(figure) {
   bindCode(figure);
   if (figure.dataset.rxRerollable !== "true") return;
   const controls = figure.querySelector(":scope > .rx-controls");
-  const title = figure.querySelector(".rx-title")?.textContent ?? "this example";
   controls.innerHTML = "";
   const rerollButton = Object.assign(document.createElement("button"), {
     type: "button", className: "md-button rx-reroll", textContent: "Reroll",
   });
   rerollButton.setAttribute("aria-describedby", `${figure.id}-what`);
-  const words = rerollWords(figure, title);
-  rerollButton.title = words;
   const meter = Object.assign(document.createElement("progress"), {
     className: "rx-progress", max: 100, value: 0, hidden: true,
   });
@@ -463,12 +468,13 @@ function bindCard(figure) {
     type: "button", className: "md-button rx-restore", textContent: "Restore", hidden: true,
   });
   const what = Object.assign(document.createElement("span"), {
-    id: `${figure.id}-what`, className: "rx-what", textContent: `${words}.`,
+    id: `${figure.id}-what`, className: "rx-what",
   });
   rerollButton.addEventListener("click", () => reroll(figure));
   warmOnIntent(rerollButton, () => [figure.dataset.rxExample ?? ""]);
   restoreButton.addEventListener("click", () => restore(figure));
   controls.append(rerollButton, meter, restoreButton, what);
+  describeReroll(figure);
   markShown(figure, false);
 }
 

@@ -58,7 +58,7 @@ def _step_items(step: StepRun) -> list[Item]:
     if printed:
         items.append(Note(printed))
     if step.rules_error:
-        items.append(Note(_refusal_words(step.refusal), refused=True))
+        items.append(Note(refusal_words(step.refusal), refused=True))
     elif step.skipped:
         items.append(Note(step.output.strip(), refused=True))
     elif step.shown and not step.views:
@@ -89,7 +89,7 @@ _CODE_HINT = re.compile(r"\w\(|\w=|\b[a-z]+_[a-z_]+\b|\(\)")
 _CODE_ASIDE = re.compile(r" \((?:[a-z]+_[a-z_]+|\w+\(\))\)")
 
 
-def _refusal_words(refusal: str) -> str:
+def refusal_words(refusal: str) -> str:
     """A refusal as a reader reads it: without its error class, and without the closing
     clauses that tell an author what code to write (``ChainError: Tam's Punch failed, so
     its chain ends: start a new action with act()`` → ``Tam's Punch failed, so its chain

@@ -40,6 +40,7 @@ from rules_core.explain import StatLine
 from rules_core.words import count
 from site_plugins.examples.cards.escape import escape_html
 from site_plugins.examples.cards.odds_lines import ODDS_LINES
+from site_plugins.examples.cards.reader_items import refusal_words
 from site_plugins.examples.cards.render_code import render_code
 from site_plugins.examples.cards.render_reader import render_reader
 from site_plugins.examples.language.bound_values import PROSE, TITLE, Binding
@@ -289,7 +290,9 @@ def announcement(runs: list[tuple[CardInput, ExampleRun]], target: int,
             for view in step.views:
                 words = " ".join(line for line in view.lines[:2] if line)
                 said.append(f"{view.title}: {words}" if words else view.title)
-            if step.rules_error or step.code_error or step.skipped:
+            if step.rules_error:  # as the card says it: no error class, no hint at code
+                said.append(f"Refused: {refusal_words(step.refusal)}")
+            elif step.code_error or step.skipped:
                 said.append((step.code_error or step.output).strip())
     later = sum(1 for card, run in runs if card.index != target and run.rolls != card.rolls
                 and card.example.kind == "example")

@@ -12,7 +12,7 @@ a page with seeds ``0 … N-1``, through the very Python the browser runs
   success, a failure, a fumble, a critical, a tie, a hit or a miss, that the card showed
   before and no longer shows;
 * **grammar**: where new bound text meets the words around it, a word-form error of the
-  grammar (:mod:`~site_plugins.examples.language.bound_values`): an article before a word
+  grammar (:mod:`~site_plugins.examples.language.grammar_read_back`): an article before a word
   that takes none (``a no success``, ``A Two Cunning tests``), the wrong article (``a 8``),
   a number and the noun it counts that do not agree (``one standing successes``);
 * **contract**: a card whose reroll contract the new dice break
@@ -42,13 +42,11 @@ from rules_core.system import systems
 from site_plugins.examples.cards.render import page_card_data
 from site_plugins.examples.cards.reroll import CardInput, parse_cards, rerun
 from site_plugins.examples.language.bound_values import (
-    COUNTED_PLURALS,
-    DETERMINERS,
     PROSE,
     TITLE,
     Binding,
-    written_number,
 )
+from site_plugins.examples.language.grammar_read_back import word_form_errors
 from site_plugins.examples.language.prose import mask_blocks
 from site_plugins.examples.language.session import DiceMode, ExampleRun
 from site_plugins.examples.language.verify import verify_page
@@ -72,12 +70,6 @@ _STATING = {word: stem for stem, words in _STATED.items() for word in words}
 _VERDICT_STEMS = {"success": ("success",), "failure": ("failure", "fumble"),
                   "fumble": ("fumble",), "critical": ("critical",),
                   "exceptional": ("exceptional",), "dramatic": ("dramatic",)}
-#: A number of the prose, in words or digits, and the words that may stand between it and
-#: its noun.
-_NUMBER_WORDS = frozenset({"zero", "one", "two", "three", "four", "five", "six", "seven",
-                           "eight", "nine", "ten", "eleven", "twelve"})
-_BETWEEN = re.compile(r"[ \t\n*]*")
-_TOKEN = re.compile(r"[A-Za-z0-9][\w'’+−-]*")
 _TAG = re.compile(r"<[^>]*>")
 #: Code in the rules prose: a span with a call, an argument, an underscore, quotes or a
 #: CamelCase name (``lower_fumble=True``, ``TurnOrder``); game notation (``1S``, ``−1D``,
@@ -347,110 +339,6 @@ def _shown(segments: list[tuple[str, bool]]) -> str:
     text = "".join(piece for piece, _ in segments)
     text = re.sub(r"\*\*|\{:[^}]*\}", "", _TAG.sub("", text))
     return " ".join(text.split())
-
-
-# ---- the grammar, read back ------------------------------------------------------------------
-
-
-def word_form_errors(segments: list[tuple[str, bool]]) -> list[str]:
-    """The word-form errors where text a reroll wrote (the segments flagged) meets the words
-    around it: an article before a word that takes none, the wrong article, a number and the
-    noun it counts that disagree. Only errors that touch new text are listed: the rest of
-    the page is the author's, checked as written."""
-    text = "".join(piece for piece, _ in segments)
-    new = [False] * len(text)
-    position = 0
-    for piece, changed in segments:
-        if changed:
-            new[position:position + len(piece)] = [True] * len(piece)
-        position += len(piece)
-    tokens = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
-    errors = []
-    for i, (word, start, end) in enumerate(tokens):
-        following = tokens[i + 1] if i + 1 < len(tokens) else None
-        touched = any(new[start:end]) or (following is not None and any(
-            new[following[1]:following[2]]))
-        if not touched or following is None or not _adjacent(text, end, following[1]):
-            continue
-        problem = _article_problem(word, following[0]) or _agreement_problem(
-            tokens, i, text, new)
-        if problem:
-            errors.append(problem)
-    return errors
-
-
-def _adjacent(text: str, end: int, start: int) -> bool:
-    """Whether only spaces (and emphasis) stand between two words."""
-    return _BETWEEN.fullmatch(text, end, start) is not None
-
-
-def _article_problem(word: str, following: str) -> str:
-    lowered, after = word.lower(), following.lower()
-    if lowered not in ("a", "an"):
-        return ""
-    if after in DETERMINERS or (after in _NUMBER_WORDS and after != "one") or (
-            written_number(after) is not None and after.isalpha() and after != "one"):
-        return f"{word!r} before {following!r}, which takes no article"
-    vowel = _vowel_sound(following)
-    if vowel is not None and (lowered == "an") != vowel:
-        return f"{word!r} before {following!r}: {'an' if vowel else 'a'} {following}"
-    return ""
-
-
-def _vowel_sound(word: str) -> bool | None:
-    """Whether ``word`` starts with a vowel sound (``None``: not sure)."""
-    lowered = word.lower()
-    if lowered[:1].isdigit():
-        digits = re.match(r"\d+", lowered)
-        assert digits is not None
-        number = digits.group()
-        spoken = len(number) % 3 or 3
-        return number[0] == "8" or number[:spoken] in ("11", "18")
-    if lowered.startswith(("one", "once", "uni", "use", "usu", "eu", "ewe")):
-        return False
-    if lowered.startswith(("hour", "honest", "honou", "heir")):
-        return True
-    if lowered[:1] in "aeiou":
-        return True
-    return False if lowered[:1].isalpha() else None
-
-
-def _agreement_problem(tokens: list[tuple[str, int, int]], i: int, text: str,
-                       new: list[bool]) -> str:
-    """A number at token ``i`` and the counted noun one or two words after it, disagreeing."""
-    word = tokens[i][0]
-    lowered = word.lower()
-    if lowered in ("a", "an", "no", "none") or "-" in word:
-        return ""
-    n = written_number(word) if (word.isdigit() or lowered in _NUMBER_WORDS) else None
-    if n is None or (i > 0 and _in_a_list(tokens, i, text)):
-        return ""  # no number, or one of several ("6 5 1", "3, 5 and 2 successes")
-    for j in (i + 1, i + 2):
-        if j >= len(tokens) or not _adjacent(text, tokens[j - 1][2], tokens[j][1]):
-            return ""
-        noun = tokens[j][0].lower()
-        if noun in COUNTED_PLURALS or noun in _SINGULARS:
-            plural = noun in _SINGULARS
-            if (n == 1) == plural and any(new[tokens[i][1]:tokens[j][2]]):
-                return (f"{word!r} with {tokens[j][0]!r}: "
-                        f"{'the noun must be singular' if plural else 'the noun must be plural'}")
-            return ""
-        if noun in ("of", "and", "or", "to", "in", "against", "for", "from", "than", "by"):
-            return ""
-    return ""
-
-
-def _in_a_list(tokens: list[tuple[str, int, int]], i: int, text: str) -> bool:
-    """Whether the number at token ``i`` follows another number: a face among faces, the
-    last of a list ("3, 5 and 2")."""
-    before, between = tokens[i - 1], text[tokens[i - 1][2]:tokens[i][1]]
-    if before[0].isdigit() or (written_number(before[0]) is not None and "," in between):
-        return True
-    return before[0] in ("and", "or") and i > 1 and (
-        tokens[i - 2][0].isdigit() or tokens[i - 2][0].lower() in _NUMBER_WORDS)
-
-
-_SINGULARS = {plural: singular for singular, plural in COUNTED_PLURALS.items()}
 
 
 # ---- once a page -----------------------------------------------------------------------------

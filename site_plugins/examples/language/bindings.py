@@ -33,7 +33,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from site_plugins.examples.language.bound_expressions import expression_problem
+from site_plugins.examples.language.bound_expressions import expression_problem, syntax_problem
 from site_plugins.examples.language.bound_values import (
     PROSE,
     TITLE,
@@ -329,13 +329,8 @@ def _bad_parts(found: BoundSource) -> str:
                 "makes it after '=', e.g. [21]{= test.total}")
     if len(source) > MAX_EXPRESSION:
         return f"the expression is {len(source)} characters long; at most {MAX_EXPRESSION}"
-    try:
-        compile(source, "<bound value>", "eval")
-    except SyntaxError as error:
-        return f"the expression {source!r} is not a Python expression ({error.msg})"
-    except ValueError as error:  # a NUL character
-        return f"the expression {source!r} is not a Python expression ({error})"
-    return expression_problem(source, written)
+    return (syntax_problem(source, f"the expression {source!r}")
+            or expression_problem(source, written))
 
 
 def _blanked(text: str, spans: list[tuple[int, int]]) -> str:

@@ -28,6 +28,18 @@ ACTING = frozenset({"setattr", "delattr", "exec", "eval", "compile", "__import__
 _BUILTIN_NAMES = frozenset(dir(builtins)) - {"_"}
 
 
+def syntax_problem(source: str, what: str) -> str:
+    """Why ``source`` is no Python expression, said of ``what`` (``"the expression 'x +'"``),
+    or "" when it is one."""
+    try:
+        compile(source, "<expression>", "eval")
+    except SyntaxError as error:
+        return f"{what} is not a Python expression ({error.msg})"
+    except ValueError as error:  # a NUL character
+        return f"{what} is not a Python expression ({error})"
+    return ""
+
+
 def expression_problem(source: str, written: str) -> str:
     """Why ``source``, the expression of the bound value ``[written]``, cannot be one (``""``
     if it can); ``source`` compiles."""

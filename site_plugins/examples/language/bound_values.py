@@ -433,7 +433,7 @@ def _in_words(value: Any, first: str, counts_a_noun: bool) -> str:
     if n == 0:
         if first.lower() in _ZERO_WORDS:
             return first.lower()
-        return "no" if counts_a_noun else "zero"
+        return "no" if counts_a_noun else "none"
     if n == 1 and kind == "article":
         return first.lower()
     if n < 0 or n > 99:

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from site_plugins.examples.language.bound_expressions import expression_problem
+from site_plugins.examples.language.bound_expressions import expression_problem, syntax_problem
 
 #: The fence options of a contract, each with the one it needs beside it.
 PAIRS = {"keep": "until", "until": "keep", "fixed": "keeping", "keeping": "fixed"}
@@ -147,13 +147,7 @@ def _words_problem(key: str, words: str | None) -> str:
 def _condition_problem(keep: str) -> str:
     if not keep:
         return 'keep= is empty: write the condition a Reroll keeps, keep="clinch.succeeded"'
-    try:
-        compile(keep, "<keep>", "eval")
-    except SyntaxError as error:
-        return f"keep={keep!r} is not a Python expression ({error.msg})"
-    except ValueError as error:  # a NUL character
-        return f"keep={keep!r} is not a Python expression ({error})"
-    problem = expression_problem(keep, "keep")
+    problem = syntax_problem(keep, f"keep={keep!r}") or expression_problem(keep, "keep")
     return problem.replace("the bound value [keep]", f"the condition {keep!r}")
 
 

@@ -367,6 +367,8 @@ def _hint(run: StepRun) -> str:
     if run.rules_error and "DiceScriptError" in run.output:
         return "The faces written in the example do not fit the roll: fix them as the error says."
     written = normalize(run.step.expected).split("\n")[-1]
+    if run.refusal and written != run.refusal and written.endswith("..."):
+        return _claim_forms(run.refusal, written)
     if run.refusal and written != run.refusal and (
             run.refusal.startswith(written.rstrip(".")) or "..." in written):
         return ("To claim only the start of the refusal's message, end the claim with '...' "
@@ -383,6 +385,17 @@ def _hint(run: StepRun) -> str:
                 "Python does not promise, and hash() of a string changes with each process. "
                 "Claim sorted(...) of the set, or a value that does not depend on the run.")
     return "The text and the rules engine disagree: fix whichever is wrong."
+
+
+def _claim_forms(refusal: str, written: str) -> str:
+    """The forms a refusal is claimed in, with this refusal's class and start, for a claim
+    that ends in '...' but is neither (``ChainError...``: the dots need the colon and the
+    start of the message before them)."""
+    own, _, message = refusal.partition(": ")
+    start = " ".join(message.split()[:3])
+    return (f"{written!r} is no claim of a refusal: claim its class alone ({own}), or its "
+            f"class, ': ' and the start of its message, ending in '...' ({own}: {start}...); "
+            "otherwise copy the whole message.")
 
 
 #: A statement whose output Python does not promise from run to run.

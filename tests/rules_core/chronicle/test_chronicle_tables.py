@@ -10,7 +10,7 @@ from rules_core.chronicle import (
     Weapon,
     critical_row,
     critical_table,
-    fumble_row,
+    fumble_reading,
     fumble_table,
 )
 from rules_core.chronicle.criticals import CRITICAL_HITS, FUMBLES
@@ -170,7 +170,7 @@ def test_a_destiny_point_lowers_a_fumble_one_row(cast: dict[str, Character]) -> 
 
 
 def test_the_first_row_cannot_be_lowered() -> None:
-    assert fumble_row(1, lowered=True).row.name == "Injure Self"
+    assert fumble_reading(1, lowered=True).row.name == "Injure Self"
 
 
 @pytest.mark.parametrize(("ones", "weapon", "name"), [
@@ -178,4 +178,4 @@ def test_the_first_row_cannot_be_lowered() -> None:
     (5, BLADE, "Drop"), (6, BLADE, "Slippery Grip")])
 def test_better_steel_reads_the_breaking_rows_milder(ones: int, weapon: Weapon,
                                                      name: str) -> None:
-    assert fumble_row(ones, weapon).row.name == name
+    assert fumble_reading(ones, weapon).row.name == name

@@ -114,9 +114,9 @@ def test_initiative_is_kept_for_the_next_round(cast: dict[str, Character]) -> No
 def test_the_coming_order_is_readable(cast: dict[str, Character]) -> None:
     order = order_of(cast)
     later = order.take_turn().delay(to=5)
-    assert (order.coming, later.coming) == (("Mara", "Rook", "Voss", "Hana"),
+    assert (order.order_left, later.order_left) == (("Mara", "Rook", "Voss", "Hana"),
                                             ("Voss", "Hana", "Rook"))
-    assert later.next_order == ("Mara", "Voss", "Hana", "Rook")
+    assert later.order == ("Mara", "Voss", "Hana", "Rook")
 
 
 def test_an_interrupter_takes_the_answered_characters_initiative(
@@ -129,8 +129,8 @@ def test_a_round_begins_when_someone_presses_on(cast: dict[str, Character]) -> N
     order = order_of(cast)
     for _ in range(4):
         order = order.take_turn()
-    assert (order.up, order.coming) == (None, ())
+    assert (order.up, order.order_left) == (None, ())
     pressed = order.next_round(pressed_by="Voss")
     assert pressed.events == ["Voss presses on: everyone is aware, and round 2 begins, in "
                               "the same order."]
-    assert [pressed.value(n) for n in pressed.coming] == [12, 12, 10, 10]
+    assert [pressed.value(n) for n in pressed.order_left] == [12, 12, 10, 10]

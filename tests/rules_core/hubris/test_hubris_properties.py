@@ -232,7 +232,7 @@ def test_the_chance_to_stop_a_hazard_entirely_is_what_the_rules_decide(
         monkeypatch: pytest.MonkeyPatch) -> None:
     defence = fighter("D", 1, 1, 2, 0, armor=1).defense()
     blast = Hazard("the blast", automatic=2)
-    question = blast.strike(defence, defence=RandomDice(3)).odds()[1]
+    question = blast.strike(defence, defence=RandomDice(3)).odds()[-1]
     assert isinstance(question, AtLeast) and question.value == 2
     set_limits(monkeypatch, K)
     found = enumerate_engine(lambda dice: not blast.strike(defence, defence=dice).hit,

@@ -120,7 +120,7 @@ def test_the_chase_has_no_running_penalty_unless_asked(cast: dict[str, Character
                   lead=3)
     running = Chase(cast["Kestrel"].check("Athletics"),
                     cast["City guard"].check("Athletics"), lead=3, running=True)
-    assert (plain.first.count.size, running.first.count.size) == (2, 1)
+    assert (plain.first.size, running.first.size) == (2, 1)
 
 
 def test_the_guard_cannot_win_unless_given_a_catch(cast: dict[str, Character]) -> None:

@@ -51,8 +51,8 @@ def test_the_dice_rolled_match_the_count(seed: int, mine: int, theirs: int) -> N
     a = fighter("A", "skilled", 2).attack().with_penalty(count=max(-mine, 0))
     d = fighter("D", "skilled", 2).defend().with_penalty(count=max(-theirs, 0))
     contest = opposed(a, d, dice=RandomDice(seed), defence=RandomDice(seed + 1))
-    assert len(contest.roll.dice) == max(a.count.net + d.count.shortfall, 0)
-    assert len(contest.target.dice) == max(d.count.net + a.count.shortfall, 0)
+    assert len(contest.roll.dice) == max(a.pool.net + d.pool.shortfall, 0)
+    assert len(contest.target.dice) == max(d.pool.net + a.pool.shortfall, 0)
 
 
 @settings(max_examples=40)

@@ -17,11 +17,11 @@ from rules_core.kruhl import (
 
 
 def test_untrained_rolls_one_die(soraya: Character) -> None:
-    assert soraya.check("Lockpicking").count.size == 1
+    assert soraya.check("Lockpicking").size == 1
 
 
 def test_skilled_rolls_two_dice(soraya: Character) -> None:
-    assert soraya.check("Athletics").count.size == 2
+    assert soraya.check("Athletics").size == 2
 
 
 def test_expert_rolls_two_dice_and_rerolls_ones_and_twos(soraya: Character) -> None:
@@ -82,7 +82,7 @@ def test_the_explanation_shows_the_rerolled_face_then_the_new_one(soraya: Charac
 
 def test_a_bonus_die_adds_a_die_and_a_penalty_die_takes_one(soraya: Character) -> None:
     check = soraya.attack().with_bonus("charging").with_penalty("running", 2)
-    assert (check.count.net, check.count.breakdown()) == (
+    assert (check.pool.net, check.pool.breakdown()) == (
         1, "2 expert + 1 bonus die for charging − 2 penalty dice for running ×2 = 1d6")
 
 
@@ -93,8 +93,8 @@ def test_zero_dice_leaves_the_additions(soraya: Character) -> None:
 
 def test_below_zero_the_opponent_gains_bonus_dice(soraya: Character) -> None:
     check = soraya.check("Lockpicking").under("restrained", "running")
-    assert (check.count.size, check.count.shortfall) == (0, 1)
-    assert check.count.breakdown() == (
+    assert (check.size, check.pool.shortfall) == (0, 1)
+    assert check.pool.breakdown() == (
         "1 untrained − 2 penalty dice for restrained, running = 0d6; 1 bonus die to the opponent"
     )
 

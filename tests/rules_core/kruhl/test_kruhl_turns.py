@@ -93,7 +93,7 @@ def test_a_delayed_turn_can_carry_into_the_next_round() -> None:
     assert first.names == ("Virek-Kohl",)
     assert first.lost == ("Soraya still holds a delayed turn at the end of round 1: "
                           "it carries over as round 2's",)
-    assert order.up_next == "Virek-Kohl"
+    assert order.up == "Virek-Kohl"
     order.take_turn()
     assert repr(order.act_delayed("Soraya")) == (
         "<Soraya's turn (delayed from round 1), round 2>")

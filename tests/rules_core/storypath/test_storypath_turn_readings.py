@@ -122,9 +122,9 @@ def test_an_unpursued_withdraw_is_a_plain_roll(ana: Character) -> None:
 
 def test_a_threatened_rise_on_difficult_terrain_is_one_difficulty_harder(ana: Character
                                                                         ) -> None:
-    open_ground = Turn(ana, prone=True).rise(ana.action("Close Combat", "Might", task="Stab"),
-                                             dice=ScriptedDice("9 1 1 1"))
-    scree = Turn(ana, prone=True, terrain=DIFFICULT).rise(
+    open_ground = Turn(ana, prone=True, engaged=["Frost giant"]).rise(
+        ana.action("Close Combat", "Might", task="Stab"), dice=ScriptedDice("9 1 1 1"))
+    scree = Turn(ana, prone=True, terrain=DIFFICULT, engaged=["Frost giant"]).rise(
         ana.action("Close Combat", "Might", task="Stab"), dice=ScriptedDice("9 1 1 1"))
     assert [t.action.difficulty for t in (open_ground.tasks[0], scree.tasks[0])] == [0, 1]
     assert open_ground.each_succeeded == (True, True)

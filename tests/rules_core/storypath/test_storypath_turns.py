@@ -154,8 +154,8 @@ def test_rising_while_threatened_is_a_mixed_action_with_an_injury(ana: Character
 
 
 def test_a_spare_success_buys_off_the_injury_of_rising(ana: Character) -> None:
-    result = Turn(ana, prone=True).rise(ana.action("Close Combat", "Might", task="Strike"),
-                                        dice=ScriptedDice("9 9 1 1"))
+    result = Turn(ana, prone=True, engaged=["Frost giant"]).rise(
+        ana.action("Close Combat", "Might", task="Strike"), dice=ScriptedDice("9 9 1 1"))
     assert result.happens == ()
 
 
