@@ -217,7 +217,7 @@ class AttackResult:
         if self.afflicted is not None:
             lines.append(f"{self.target} is afflicted: {self.afflicted.words()}.")
         if self.net >= EXCEPTIONAL:
-            lines.append(f"{EXCEPTIONAL} or more net successes: an exceptional success.")
+            lines.append(f"{EXCEPTIONAL}+ net successes: an exceptional success for {self.who}.")
         return tuple(lines)
 
     def odds(self) -> tuple[Question, ...]:

@@ -71,3 +71,14 @@ def test_the_reroll_button_says_the_title_the_card_shows_now(page: Page, guard: 
     expect(what).to_contain_text(f"“{title}”")
     page.locator(".rx-page-bar").get_by_role("button", name="Restore").click()
     expect(what).to_contain_text("“A fumble: every die a one”")
+
+
+def test_a_card_whose_contract_keeps_every_face_says_why_it_has_no_reroll(
+        page: Page, guard: Guard) -> None:
+    page.goto("/chronicle/criticals/")
+    row = card(page, "a-powerful-hit")
+    expect(row.locator(".rx-kept")).to_be_visible()
+    expect(row.locator(".rx-kept")).to_have_text(
+        "Keeps the dice that reach the row as documented: this example has no Reroll of its "
+        "own.")
+    expect(row.locator(".rx-reroll")).to_have_count(0)

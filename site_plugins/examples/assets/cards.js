@@ -453,7 +453,11 @@ function bindCard(figure) {
   if (figure.dataset.rxBound) return;
   figure.dataset.rxBound = "true";
   bindCode(figure);
-  if (figure.dataset.rxRerollable !== "true") return;
+  if (figure.dataset.rxRerollable !== "true") {
+    // A card whose contract keeps every face says why it has no Reroll (render.py).
+    figure.querySelector(":scope > .rx-controls > .rx-kept")?.removeAttribute("hidden");
+    return;
+  }
   const controls = figure.querySelector(":scope > .rx-controls");
   controls.innerHTML = "";
   const rerollButton = Object.assign(document.createElement("button"), {

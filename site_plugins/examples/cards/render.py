@@ -66,6 +66,13 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
     opened = " open" if failed else ""
     carried = (f' data-rx-terms="{_e(json.dumps(dict(terms), ensure_ascii=True))}"'
                if terms and index == 0 else "")
+    contract = example.contract
+    # A card whose contract keeps every face rolls nothing of its own: the page says why it
+    # has no Reroll (shown by cards.js, so a page read without JavaScript does not say it).
+    kept = (f'<p class="rx-contract rx-kept" hidden>Keeps {_e(contract.keeping)} as '
+            "documented: this example has no Reroll of its own.</p>"
+            if contract is not None and run.rolls_dice and contract.fixes_all(run.rolls)
+            and example.kind == "example" else "")
     return (
         f'<figure class="{kind}" id="{_e(card_id)}" data-rx-session="{_e(session_id)}" '
         f'data-rx-index="{index}" data-rx-state="{state}" data-rx-example="{data}" '
@@ -75,7 +82,7 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
         f"{permalink} {badge}</figcaption>"
         f"{alert}"
         f'<div class="rx-body">{mark_terms(render_reader(run), terms or {})}</div>'
-        '<div class="rx-controls"></div>'
+        f'<div class="rx-controls">{kept}</div>'
         f'<details class="rx-code-view" data-search-exclude{opened}><summary>'
         '<span class="rx-show">Show the code</span><span class="rx-hide">Hide the code</span>'
         f'</summary><div class="rx-code-body">{render_code(run, setup, used)}</div></details>'
