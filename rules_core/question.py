@@ -161,3 +161,30 @@ def naming(question: Question, event: str) -> Question:
     if isinstance(question, AtLeast | AtMost | Wins | Repeated | Settled):
         return replace(question, event=event)
     return question
+
+
+def merged(questions: tuple[Question, ...] | list[Question]) -> tuple[Question, ...]:
+    """``questions`` with each question asked more than once under other words made one,
+    its events joined (``"a critical hit (twice 10) and 3 degrees of success or more"``):
+    two lines with the same chance of the same reading would say it twice. Order kept.
+
+    Examples:
+        >>> from rules_core.procedure import Total
+        >>> pool = Procedure(2, 6, reading=Total())
+        >>> merged([AtLeast(pool, 9, event="a hit"), AtLeast(pool, 9, event="a critical")])
+        ... # doctest: +ELLIPSIS
+        (AtLeast(procedure=..., value=9, who='', event='a hit and a critical', ...),)
+    """
+    kept: dict[Question, Question] = {}
+    for question in questions:
+        if not isinstance(question, AtLeast | AtMost | Wins) or not question.event:
+            kept.setdefault(question, question)
+            continue
+        key = replace(question, event="")
+        held = kept.get(key)
+        if held is None:
+            kept[key] = question
+        elif isinstance(held, AtLeast | AtMost | Wins) and question.event not in held.event:
+            kept[key] = replace(held, event=f"{held.event} and {question.event}")
+    return tuple(kept.values())
+

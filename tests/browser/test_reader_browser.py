@@ -269,14 +269,20 @@ def test_paper_shows_no_buttons_hints_or_copy_icons_and_keeps_cards_whole(
 
 def test_only_checks_the_new_dice_change_are_marked_as_about_the_documented_roll(
         page: Page, guard: Guard) -> None:
+    from tests.browser.test_reroll_browser import reroll
+
     page.goto(CHAPTER)
-    page.locator("figure#tams-first-punch .rx-reroll").click()
-    expect(page.locator(".rx-page-bar")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
     # Only a check whose words the new dice change is marked (with its note): on this page,
-    # the AD the chain spends changes with the first punch; the chain's limits do not.
+    # the damage of the first punch's margin changes with it, the chain's limits do not. A
+    # reroll may give the documented margin again: a few rerolls, until one does not.
     marked = page.locator(".admonition[data-rx-documented] figure.rx-check, "
                           "figure.rx-check[data-rx-documented]")
-    expect(marked.first).to_be_attached()
+    for _ in range(8):
+        reroll(page, "tams-first-punch")
+        if marked.count():
+            break
+    expect(page.locator(".rx-page-bar")).to_be_visible()
+    assert marked.count() >= 1
     unmarked = page.locator("figure.rx-check:not([data-rx-documented])")
     assert unmarked.count() >= 3
     page.locator(".rx-page-bar").get_by_role("button", name="Restore").click()

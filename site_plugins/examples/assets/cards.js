@@ -445,7 +445,10 @@ function describeReroll(figure) {
   const contract = cardData(figure).contract;
   const how = contract?.keep ? ` with fresh dice until ${contract.until}`
     : contract?.fixed ? `, keeping ${contract.keeping} as documented` : " with fresh dice";
-  button.title = `Roll “${title}” again${how}; later examples on the page follow`;
+  const index = Number(figure.dataset.rxIndex);
+  const later = figuresOf(figure.dataset.rxSession).some(
+    (other) => other.matches("figure.rx-card") && Number(other.dataset.rxIndex) > index);
+  button.title = `Roll “${title}” again${how}${later ? "; later examples on the page follow" : ""}`;
   what.textContent = `${button.title}.`;
 }
 

@@ -16,7 +16,7 @@ import functools
 from collections.abc import Iterable
 
 from rules_core.explain import DieView, Explanation, RollView, StatLine, TableView
-from rules_core.question import Question
+from rules_core.question import Question, merged
 from site_plugins.examples.cards.escape import escape_html as _e
 from site_plugins.examples.cards.odds_lines import ODDS_LINES
 
@@ -72,7 +72,7 @@ def render_odds(questions: tuple[Question, ...]) -> str:
     cannot be worked out yet (the browser loads them after the first result), as many lines
     saying they are on their way, in a list that a screen reader hears politely when the
     odds replace them (cards.js)."""
-    asked = list(dict.fromkeys(questions))
+    asked = list(merged(questions))  # one line per question, its events joined
     if not asked:
         return ""
     if not ODDS_LINES.ready():
