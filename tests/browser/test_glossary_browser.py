@@ -58,7 +58,8 @@ def test_leaving_a_term_hides_its_tooltip(page: Page, guard: Guard) -> None:
 def test_a_cards_terms_have_their_tooltips_before_and_after_a_reroll(page: Page, guard: Guard
                                                                       ) -> None:
     """A card's "AD" shows the glossary's tooltip on a pointer, in the documented view and in
-    the view a Reroll draws (card-terms.js), and takes no Tab stop of its own."""
+    the view a Reroll draws (marked by the reroll's Python, reroll.py), and takes no Tab stop
+    of its own."""
     from tests.browser.conftest import ENGINE_TIMEOUT_MS
 
     page.goto(CHAPTER)

@@ -38,3 +38,28 @@ def test_attributes_are_never_marked() -> None:
 
 def test_a_page_outside_every_chapter_marks_nothing() -> None:
     assert mark_terms("<p>AD</p>", {}) == "<p>AD</p>"
+
+
+def test_a_reroll_answer_marks_the_terms_the_page_s_first_card_carries() -> None:
+    """The page sends its cards back as their data says; the first carries the chapter's
+    terms, and the reroll's Python marks the new views with them, as the build did."""
+    import json
+    import re
+    from html import unescape
+
+    from site_plugins.examples.cards.render import render_card
+    from site_plugins.examples.cards.reroll import reroll_page
+    from site_plugins.examples.language.verify import verify_page
+    from tests.conftest import ROOT
+
+    page = ROOT / "docs" / "verses" / "action-chaining.md"
+    result = verify_page("docs/verses/action-chaining.md", page.read_text(encoding="utf-8"))
+    figures = [render_card(run, f"card-{i}", "s", i, terms=TERMS,
+                           setup=result.setup_source if i == 0 else "")
+               for i, run in enumerate(result.runs)]
+    cards = [json.loads(unescape(re.search(r'data-rx-example="([^"]*)"', f)[1]))
+             for f in figures]
+    assert "terms" in cards[0] and all("terms" not in card for card in cards[1:])
+    target = next(i for i, f in enumerate(figures) if 'data-rx-rerollable="true"' in f)
+    answer = json.loads(reroll_page(json.dumps({"target": target, "cards": cards}), seed=1))
+    assert any(AD in card.get("html", "") for card in answer["cards"])

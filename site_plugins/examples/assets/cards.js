@@ -7,7 +7,6 @@
 // visit, or offers to.
 
 import { markCheck, markNarrated, passagesSaid, restoreBound, showBound } from "./bound-prose.js";
-import { markTerms } from "./card-terms.js";
 import { call, onManifest, onState, state, warmOnIntent } from "./engine-client.js";
 import { offerToKeep } from "./engine-keep.js";
 import { hideBar, sayOnBar, showBar } from "./page-bar.js";
@@ -142,7 +141,6 @@ function showAnswer(figure, answer, shared = false) {
   card.rolls = answer.rolls;
   figure.dataset.rxRolls = JSON.stringify(answer.rolls); // the faces it shows, for scripts
   bodyOf(figure).innerHTML = answer.html; // escaped by render_reader.py
-  markTerms(bodyOf(figure), figure.dataset.rxSession); // as the build marked the documented view
   const code = codeOf(figure);
   if (code) code.innerHTML = answer.code; // escaped by render_code.py
   const passages = showBound(figure, answer.bound); // text only, written by bound_values.py
@@ -167,7 +165,6 @@ function followOdds(sessionId, result) {
       const figure = cards.find(([, first]) => first.index === answer.index)?.[0];
       if (!still(figure, answer)) continue;
       fillOdds(bodyOf(figure), answer.html);
-      markTerms(bodyOf(figure), sessionId);
       shown.get(sessionId)?.answers.set(answer.index, answer);
     }
   }, () => cards.forEach(([figure, answer]) => still(figure, answer) && oddsFailed(bodyOf(figure))));

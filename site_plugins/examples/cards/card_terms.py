@@ -6,9 +6,9 @@ text (``AD`` in "3 AD left") becomes ``<abbr title="Action Dice. …">AD</abbr>`
 the prose. Never in code, a link, a button or a fold's one-line summary, and never inside a
 tag: only text. Unlike the prose's first use of a term, a card's terms take no keyboard focus:
 a card's Reroll stays two Tab stops from its title (a card may use five terms before it), and
-the same term's tooltip is a Tab away in the prose the card illustrates. The page marks a
-rerolled card's view the same way (``card-terms.js``), from the terms the page's first card
-carries.
+the same term's tooltip is a Tab away in the prose the card illustrates. A reroll's answer
+marks a rerolled card's view the same way (:mod:`~site_plugins.examples.cards.reroll`), from
+the terms the page's first card carries in its data.
 
 Pure Python (no MkDocs).
 """

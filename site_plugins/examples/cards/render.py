@@ -37,8 +37,8 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
     ``links`` maps names the page imports from the engine to their reference entries.
     ``terms`` maps the chapter's abbreviations to their tooltips: each use in the reader
     view gets its tooltip (:func:`~site_plugins.examples.cards.card_terms.mark_terms`), and
-    the page's first card carries them (``data-rx-terms``) for the page to mark a rerolled
-    view the same way.
+    the page's first card carries them in its data, so that a reroll's answer marks the new
+    view the same way (:mod:`~site_plugins.examples.cards.reroll`).
 
     The example's steps and documented faces travel in the ``data-rx-example`` attribute
     (escaped JSON), not in a ``<script>`` element, which Material's instant navigation
@@ -57,15 +57,15 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
     alert = "".join(f'<pre class="rx-failure-note" role="alert">{_e(text)}</pre>'
                     for text in failed)
     used = card_links(run, setup, links or {})
-    data = _e(json.dumps(card_data(run, session_id, index, setup, used), ensure_ascii=True))
+    carried = terms if index == 0 else None
+    data = _e(json.dumps(card_data(run, session_id, index, setup, used, carried),
+                         ensure_ascii=True))
     kind = "rx-check" if example.kind == "check" else "rx-card"
     rerollable = "true" if run.rerollable else "false"
     permalink = (f'<a class="rx-permalink" href="#{_e(card_id)}" data-search-exclude '
                  'title="Link to this example" '
                  f'aria-label="Link to the example “{_e(title)}”">#</a>')
     opened = " open" if failed else ""
-    carried = (f' data-rx-terms="{_e(json.dumps(dict(terms), ensure_ascii=True))}"'
-               if terms and index == 0 else "")
     contract = example.contract
     # A card whose contract keeps every face rolls nothing of its own: the page says why it
     # has no Reroll (shown by cards.js, so a page read without JavaScript does not say it).
@@ -76,7 +76,7 @@ def render_card(run: ExampleRun, card_id: str, session_id: str, index: int,
     return (
         f'<figure class="{kind}" id="{_e(card_id)}" data-rx-session="{_e(session_id)}" '
         f'data-rx-index="{index}" data-rx-state="{state}" data-rx-example="{data}" '
-        f'data-rx-rerollable="{rerollable}"{carried}>'
+        f'data-rx-rerollable="{rerollable}">'
         f'<figcaption class="rx-caption"><span class="rx-title">'
         f'{title_html(run, title, session_id, index)}</span>'
         f"{permalink} {badge}</figcaption>"
@@ -129,13 +129,16 @@ def card_links(run: ExampleRun, setup: str, links: Mapping[str, str]) -> dict[st
 
 
 def card_data(run: ExampleRun, session_id: str, index: int, setup: str = "",
-              links: Mapping[str, str] | None = None) -> dict[str, object]:
+              links: Mapping[str, str] | None = None,
+              terms: Mapping[str, str] | None = None) -> dict[str, object]:
     """What a reroll needs to run the card's example again and draw it (sent back by the
-    page); the first card also carries the page's setup."""
+    page); the first card also carries the page's setup and its chapter's terms."""
     example = run.example
     extra: dict[str, object] = {"setup": setup} if setup else {}
     if links:
         extra["links"] = dict(links)
+    if terms:
+        extra["terms"] = dict(terms)
     if example.bindings:
         extra["bindings"] = [{"line": b.line, "written": b.written, "expression": b.expression,
                               "place": b.place} for b in example.bindings]

@@ -38,6 +38,7 @@ from typing import Any
 
 from rules_core.explain import StatLine
 from rules_core.words import count
+from site_plugins.examples.cards.card_terms import mark_terms
 from site_plugins.examples.cards.escape import escape_html
 from site_plugins.examples.cards.odds_lines import ODDS_LINES
 from site_plugins.examples.cards.reader_items import refusal_words
@@ -72,6 +73,8 @@ class CardInput:
     links: tuple[tuple[str, str], ...] = ()
     #: A check's documented output, statement by statement (empty for a card).
     outputs: tuple[str, ...] = ()
+    #: The chapter's abbreviations and their tooltips, which the page's first card carries.
+    terms: tuple[tuple[str, str], ...] = ()
 
 
 #: Modules that only some operations need, imported by the first answer that does (a reroll
@@ -119,7 +122,8 @@ def reroll_page(request_json: str, seed: int | None = None) -> str:
     if not isinstance(target, int) or not any(c.index == target for c in cards):
         raise RerollRequestError(f"target {target!r} is not the index of a card sent")
     runs = rerun(cards, target, DiceMode.random(seed))
-    changed = [_card_answer(card, run) for card, run in runs]
+    terms = terms_of(cards)
+    changed = [_card_answer(card, run, terms) for card, run in runs]
     return json.dumps({"target": target, "cards": changed,
                        "announcement": announcement(runs, target)})
 
@@ -143,7 +147,8 @@ def replay_page(request_json: str) -> str:
         broken = _broken_contract(card, run)
         if broken:
             return json.dumps({"error": broken})
-    changed = [_card_answer(card, run) for card, run in runs]
+    terms = terms_of(cards)
+    changed = [_card_answer(card, run, terms) for card, run in runs]
     return json.dumps({"target": target, "cards": changed,
                        "announcement": announcement(runs, target, "A shared roll.")})
 
@@ -324,7 +329,10 @@ def parse_cards(raw: Any) -> list[CardInput]:
             links = tuple((_text(name), _text(url))
                           for name, url in dict(item.get("links", {})).items())
             outputs = tuple(_text(output) for output in item.get("outputs", []))
-            cards.append(CardInput(int(item["index"]), example, rolls, setup, links, outputs))
+            terms = tuple((_text(term), _text(tooltip))
+                          for term, tooltip in dict(item.get("terms", {})).items())
+            cards.append(CardInput(int(item["index"]), example, rolls, setup, links, outputs,
+                                   terms))
         except (KeyError, TypeError, ValueError) as error:
             raise RerollRequestError(f"malformed card {item!r:.80}: {error}") from error
     return cards
@@ -356,11 +364,17 @@ def _text(value: Any) -> str:
     return value
 
 
-def _card_answer(card: CardInput, run: ExampleRun) -> dict[str, Any]:
+def terms_of(cards: list[CardInput]) -> dict[str, str]:
+    """The chapter's abbreviations and their tooltips, as the page's first card carries them."""
+    return next((dict(card.terms) for card in cards if card.terms), {})
+
+
+def _card_answer(card: CardInput, run: ExampleRun, terms: dict[str, str]) -> dict[str, Any]:
     if card.example.kind != "example":
         return {"index": card.index, "check": True, "follows": follows(card, run)}
     bound = [{"text": b.text, "error": b.error} for b in run.bound]
-    return {"index": card.index, "html": contract_said(card, run) + render_reader(run),
+    html = mark_terms(contract_said(card, run) + render_reader(run), terms)  # as the build did
+    return {"index": card.index, "html": html,
             "code": render_code(run, card.setup, dict(card.links)),
             "rolls": [list(r) for r in run.rolls], "rerollable": run.rerollable,
             "bound": bound}
