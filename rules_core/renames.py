@@ -6,14 +6,14 @@ use warns with a ``DeprecationWarning`` that names the new spelling and the vers
 drops the old one. A page's examples and an author's code keep running while they are moved
 over; the CHANGELOG lists each rename.
 
-Three kinds of name are renamed here, each by one helper:
+Two kinds of name are renamed here, each by one helper, and anything else by a warning:
 
 * an attribute or property of a class:
   [`renamed_attribute`][rules_core.renames.renamed_attribute], as a class attribute;
 * a module's function or class: [`renamed_callable`][rules_core.renames.renamed_callable],
   in the module's namespace;
-* a keyword argument: [`renamed_keyword`][rules_core.renames.renamed_keyword], called first
-  thing in the function.
+* an argument or a dataclass field kept under its old name (an ``InitVar``):
+  [`warn_renamed`][rules_core.renames.warn_renamed], where the old one is read.
 
 Examples:
     >>> import warnings
@@ -48,7 +48,7 @@ def _warn(old: str, new: str, stacklevel: int = 3) -> None:
 
 
 def warn_renamed(old: str, new: str) -> None:
-    """Warn that ``old`` (an argument, a field) is renamed ``new``: for a rename the three
+    """Warn that ``old`` (an argument, a field) is renamed ``new``: for a rename the two
     helpers below do not fit, such as a dataclass field kept as an ``InitVar``."""
     _warn(old, new, stacklevel=4)
 
@@ -82,14 +82,3 @@ def renamed_callable(module: str, old: str, function: _Callable) -> _Callable:
     call_old.__name__ = call_old.__qualname__ = old
     call_old.__doc__ = f"Renamed ``{new}``; this old name goes in {REMOVED_IN}."
     return call_old  # type: ignore[return-value]
-
-
-def renamed_keyword(function: str, kwargs: dict[str, Any], old: str, new: str) -> None:
-    """Move the keyword argument ``old`` of ``function`` to ``new`` in ``kwargs``, warning;
-    both given is an error that says which to keep."""
-    if old not in kwargs:
-        return
-    if new in kwargs:
-        raise TypeError(f"{function}() takes {new}= (the new name of {old}=), not both")
-    _warn(f"{function}({old}=...)", f"{function}({new}=...)")
-    kwargs[new] = kwargs.pop(old)
