@@ -89,6 +89,16 @@ def test_the_same_seed_rolls_the_same_kept_dice() -> None:
     assert reroll(cards, 0, 5) == reroll(cards, 0, 5)
 
 
+def test_a_condition_that_raises_on_some_dice_tries_the_next_roll() -> None:
+    """``1 // (successes - 2)`` raises on exactly two successes: those dice do not keep the
+    story, and the Reroll goes on to the next roll instead of drawing a card of no dice."""
+    cards = cards_of('keep="1 // (punch.successes - 2) >= 0" until="the punch scores three '
+                     'successes or more"')
+    kept = [reroll(cards, 0, seed)[0] for seed in range(30)]
+    assert all(successes(card["rolls"][0]) >= 3 for card in kept)
+    assert all(card["html"].startswith('<p class="rx-contract">Rerolled until') for card in kept)
+
+
 def test_a_later_card_whose_kept_faces_break_its_contract_rolls_until_it_holds() -> None:
     cards = cards_of("", 'keep="punch.successes + again.successes >= 5" until="the two punches '
                      'score five successes"')

@@ -284,10 +284,12 @@ class Session:
                         keep: str) -> ExampleRun:
         """The example with fresh dice that keep its contract: tried on copies of the page's
         names until they do (at most :data:`~.contracts.MAX_TRIES` times), then run here with
-        those faces."""
+        those faces. A condition that raises on some dice is not kept by them, and the next
+        roll is tried (the build made sure most rolls can be read); only names that cannot be
+        copied stop the tries at once."""
         tries, held, error = 0, False, ""
         rolls: tuple[tuple[int, ...], ...] = ()
-        while tries < MAX_TRIES and not held and not error:
+        while tries < MAX_TRIES and not held and not error.startswith(UncopiableName.__name__):
             tries += 1
             rolls, held, error = self._trial(example, mode, keep)
         run = self._run(example, replace(mode, kind="replay", replay=rolls), explain)
