@@ -7,14 +7,20 @@ subclasses of [`RulesError`][rules_core.errors.RulesError] in its own package.
 
 from __future__ import annotations
 
+from rules_core.names import running_text
+
 
 class RulesCoreError(Exception):
     """Base class of every error the engine raises on purpose.
 
     An example may claim one of these as its outcome, written ``ErrorName: message`` (or
     the class alone, or any class it is a kind of); any other exception is a bug in the
-    example or the engine.
+    example or the engine. Its message reads names as running text does
+    ([`running_text`][rules_core.names.running_text]).
     """
+
+    def __str__(self) -> str:
+        return running_text(super().__str__())
 
 
 class RulesError(RulesCoreError):

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from rules_core.marks import ADDED, DROPPED, EXPLODES, REROLLED, Mark
+from rules_core.names import running_text
 from rules_core.outcome import Outcome
 from rules_core.question import Question
 from rules_core.roll import Die, Roll
@@ -74,6 +75,25 @@ class Explanation:
     outcome: Outcome = Outcome.NONE
     tables: tuple[TableView, ...] = field(default=())
     odds: tuple[Question, ...] = ()
+
+    def __post_init__(self) -> None:
+        """Every sentence reads names as running text does
+        ([`running_text`][rules_core.names.running_text]): "attacks the ghoul pack". What is
+        not text is left as given, for the card's drawing to refuse in words."""
+        try:
+            running = (running_text(self.title), running_text(self.pool),
+                       tuple(running_text(line) for line in self.lines),
+                       tuple(RollView(running_text(roll.label), roll.dice)
+                             for roll in self.rolls),
+                       tuple(TableView(running_text(table.caption), table.header,
+                                       tuple(tuple(running_text(cell) for cell in row)
+                                             for row in table.rows))
+                             for table in self.tables))
+        except (TypeError, AttributeError):
+            return
+        for name, value in zip(("title", "pool", "lines", "rolls", "tables"), running,
+                               strict=True):
+            object.__setattr__(self, name, value)
 
 
 @dataclass(frozen=True)

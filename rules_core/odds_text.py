@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from rules_core.names import running_text
 from rules_core.odds import Answer, answer, too_large
 from rules_core.question import AtLeast, AtMost, NoOdds, Question, Repeated, Settled, Wins
 from rules_core.words import noun
@@ -74,6 +75,10 @@ def describe(question: Question) -> str:
         >>> line[line.index(":") + 2:]
         '32.0% (233/729); on average 2 successes'
     """
+    return running_text(_described(question))
+
+
+def _described(question: Question) -> str:
     if isinstance(question, NoOdds):
         return f"No odds for {question.what}: {question.why}."
     if isinstance(question, Settled):

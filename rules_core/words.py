@@ -26,6 +26,34 @@ def count(n: int, singular: str, plural: str = "") -> str:
     return f"{n} {noun(n, singular, plural)}"
 
 
+def amount(n: int, singular: str, plural: str = "") -> str:
+    """``n`` things as a sentence says them: ``no successes`` for none (``0 successes`` is a
+    tally's, not a sentence's), else as [`count`][rules_core.words.count].
+
+    Examples:
+        >>> amount(0, "success"), amount(1, "success"), amount(3, "success")
+        ('no successes', '1 success', '3 successes')
+    """
+    return f"no {noun(0, singular, plural)}" if n == 0 else count(n, singular, plural)
+
+
+def cancelling_line(who: str, successes: int, cancelled: int, net: int) -> str:
+    """The sentence of successes cancelling successes, for ``who``'s roll.
+
+    Examples:
+        >>> cancelling_line("Mara", 3, 1, 2)
+        "1 success of Mara's 3 is cancelled: 2 net."
+        >>> cancelling_line("Mara", 3, 0, 3), cancelling_line("Mara", 0, 0, 0)
+        ("Nothing cancels Mara's 3 successes: 3 net.", 'Mara has no successes to cancel: 0 net.')
+    """
+    if not successes:
+        return f"{who} has no successes to cancel: {net} net."
+    if not cancelled:
+        return f"Nothing cancels {who}'s {count(successes, 'success')}: {net} net."
+    return (f"{count(cancelled, 'success')} of {who}'s {successes} "
+            f"{noun(cancelled, 'is')} cancelled: {net} net.")
+
+
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
              "ninth", "tenth")
 

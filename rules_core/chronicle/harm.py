@@ -188,7 +188,7 @@ class Blow:
         elif self.soak == WOUND:
             head = f"{who} takes a wound instead of {self.incoming} damage"
         else:
-            head = f"{who} takes {self.incoming} damage"
+            head = f"{who} takes {self.incoming or 'no'} damage"
         return f"{head}: {self.after.text()}."
 
     def explain(self) -> Explanation:

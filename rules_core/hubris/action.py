@@ -39,7 +39,7 @@ from rules_core.hubris.rolls import EXCEPTIONAL, HubrisRoll
 from rules_core.hubris.setup import Setup
 from rules_core.outcome import Outcome
 from rules_core.question import AtLeast, Question, Settled
-from rules_core.words import count
+from rules_core.words import amount, count
 
 
 @dataclass(frozen=True, repr=False)
@@ -270,7 +270,7 @@ class Hindered:
             title=f"{who}: {self.attempt.task} against {blocker}'s {self.block.action.task}",
             pool=self.attempt.pool_text(), rolls=(self.dice.view(),),
             lines=(f"{who}: {tally}.", *self.dice.notes(),
-                   f"{blocker}'s {count(self.block.successes, 'success')} stand; "
+                   f"{blocker}'s block stands with {amount(self.block.successes, 'success')}; "
                    f"{self.attempt.task}: {rule} ({count(self.needed, 'success')}).", verdict),
             outcome=Outcome.of(self.succeeded), odds=(self.odds(),))
 
@@ -281,9 +281,9 @@ class Hindered:
                            f"{self.block.action.task}", True,
                            f"{self.block.who}'s block has no success to match")
         how = "match" if self.automatic else "beat"
-        standing = count(self.block.successes, "standing success", "standing successes")
+        standing = amount(self.block.successes, "standing success", "standing successes")
         return AtLeast(self.dice.procedure, self.needed, who=self.attempt.who,
-                       event=f"enough to {how} {self.block.who}'s {standing}")
+                       event=f"enough to {how} {self.block.who}'s block of {standing}")
 
     def __repr__(self) -> str:
         return (f"<{self.attempt.who}, {self.attempt.task}: {self.dice.total} against "

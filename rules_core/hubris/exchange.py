@@ -26,9 +26,10 @@ from rules_core.hubris.ongoing import Ongoing
 from rules_core.hubris.resistance import Resistance
 from rules_core.hubris.rolls import EXCEPTIONAL, HubrisRoll
 from rules_core.hubris.striking import Striking
+from rules_core.names import running_text
 from rules_core.outcome import Outcome
 from rules_core.question import AtLeast, Question, Settled, Wins
-from rules_core.words import count
+from rules_core.words import cancelling_line, count
 
 
 @dataclass(frozen=True, repr=False)
@@ -182,12 +183,8 @@ class AttackResult:
 
     def result_lines(self) -> tuple[str, ...]:
         """The net successes and what they do."""
-        cancelled = min(self.resisted, self.successes)
-        lines = [f"{count(cancelled, 'success')} of {self.who}'s {self.successes} "
-                 f"{'is' if cancelled == 1 else 'are'} cancelled: {self.net} net."
-                 if cancelled else
-                 f"Nothing cancels {self.who}'s {count(self.successes, 'success')}: "
-                 f"{self.net} net."]
+        lines = [cancelling_line(self.who, self.successes, min(self.resisted, self.successes),
+                                 self.net)]
         if self.rolled is not None and self.rolled.dramatic:
             lines.append(f"{self.who}'s chance die shows 1: a dramatic failure.")
         if not self.hit:
@@ -256,9 +253,8 @@ class AttackResult:
         title = f"{self.who} attacks {self.target}{task}"
         return Explanation(title=title[0].upper() + title[1:],
                            pool=self.attack.pool_text() if self.attack.traits else "",
-                           rolls=self.rolls(),
-                           lines=(self.attack_line(), *self.defence_lines(),
-                                  *self.result_lines()),
+                           rolls=self.rolls(), lines=(self.attack_line(),
+                                                      *self.defence_lines(), *self.result_lines()),
                            outcome=self.outcome, odds=self.odds())
 
     def __repr__(self) -> str:
@@ -268,8 +264,8 @@ class AttackResult:
                 "a success" if consequence is None else
                 f"{consequence}{', for good' if self.for_good else ''}" if self.complete else
                 f"Difficulty {self.difficulty_left} next turn")
-        return (f"<{self.who} attacks {self.target}: {count(self.successes, 'success')} "
-                f"against {self.resisted}: {self.net} net, {what}>")
+        return running_text(f"<{self.who} attacks {self.target}: {count(self.successes, 'success')}"
+                            f" against {self.resisted}: {self.net} net, {what}>")
 
 
 def check_target(attack: Striking, resistance: Resistance) -> None:

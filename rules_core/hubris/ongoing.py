@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from rules_core.dice import DiceSource
 from rules_core.explain import Explanation
 from rules_core.hubris.action import Action, ActionResult
-from rules_core.hubris.damage import LETHAL, Wounds, check_kind
+from rules_core.hubris.damage import LETHAL, Wounds, check_kind, wounds_text
 from rules_core.hubris.errors import DamageError
 from rules_core.hubris.rolls import HubrisRoll
 from rules_core.hubris.setup import Setup
@@ -112,7 +112,7 @@ class Tick:
         if self.rolled is not None:
             lines.append(f"{self.ongoing.name.capitalize()}: {self.rolled.tally()}.")
         lines += [f"At the end of {self.who}'s turn, {self.ongoing.name} deals "
-                  f"{self.wounds}.",
+                  f"{wounds_text((self.wounds,))}.",
                   "Defense cannot cancel ongoing damage as it strikes; it only opposed the "
                   "attack that caused it."]
         return Explanation(title=f"{self.ongoing.name.capitalize()}: the end of {self.who}'s "

@@ -34,7 +34,7 @@ from rules_core.hubris.exchange import AttackResult
 from rules_core.hubris.rolls import HubrisRoll
 from rules_core.hubris.striking import Striking
 from rules_core.question import AtLeast, Question
-from rules_core.words import count
+from rules_core.words import amount, count
 
 
 def _table(caption: str, results: tuple[AttackResult, ...]) -> TableView:
@@ -124,8 +124,9 @@ class MultiAttack:
                            rolls=(*(roll.view() for roll in self.rolls),
                                   *_defended(self.results)),
                            lines=(*lines, *_target_lines(self.results)),
-                           tables=(_table(f"{who}'s {count(self.worst, 'success')} against "
-                                          "each target", self.results),),
+                           tables=(_table(f"{who}'s worst roll "
+                                          f"({amount(self.worst, 'success')}) against each "
+                                          "target", self.results),),
                            odds=self.odds())
 
     def __repr__(self) -> str:
@@ -151,13 +152,15 @@ class MobAttack:
                            lines=(f"{who}: {self.rolled.tally()}; one roll against each "
                                   "target.", *self.rolled.notes(),
                                   *_target_lines(self.results)),
-                           tables=(_table(f"{who}'s {count(self.rolled.total, 'success')} "
-                                          "against each target", self.results),),
+                           tables=(_table(f"{who}'s roll "
+                                          f"({amount(self.rolled.total, 'success')}) against "
+                                          "each target", self.results),),
                            odds=tuple(q for r in self.results for q in r.odds()[:1]))
 
     def __repr__(self) -> str:
         each = ", ".join(f"{r.target} {r.net} net" for r in self.results)
-        return f"<{self.attack.who} attacks all: {self.rolled.total} successes: {each}>"
+        return (f"<{self.attack.who} attacks all: {count(self.rolled.total, 'success')}: "
+                f"{each}>")
 
 
 @dataclass(frozen=True, repr=False)

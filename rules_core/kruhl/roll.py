@@ -15,6 +15,7 @@ from rules_core.dice import DiceSource
 from rules_core.explain import Explanation, RollView, roll_view
 from rules_core.kruhl.marks import PLOT_POINT_DIE
 from rules_core.marks import Mark
+from rules_core.names import agreeing
 from rules_core.outcome import Outcome
 from rules_core.pool import Pool
 from rules_core.procedure import Procedure, RerollWhile, Total
@@ -235,7 +236,8 @@ class SkillRoll:
 
     def view(self) -> RollView:
         """The dice, rerolled faces first and marked."""
-        return roll_view(f"{self.who} rolls {self.label}: {self.check.pool.breakdown()}",
+        return roll_view(f"{agreeing(self.who, 'rolls')} {self.label}: "
+                         f"{self.check.pool.breakdown()}",
                          Roll(6, self.dice), origins=_origin_mark)
 
     def explain(self) -> Explanation:

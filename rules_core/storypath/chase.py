@@ -29,6 +29,7 @@ from rules_core.dice import DiceSource, rolling_for
 from rules_core.explain import Explanation
 from rules_core.limits import MAX_ROUNDS
 from rules_core.marks import Tone
+from rules_core.names import running_text
 from rules_core.outcome import Outcome
 from rules_core.play import PlayLoop
 from rules_core.question import AtLeast, NoOdds, Question, Repeated
@@ -229,8 +230,9 @@ class Chase(PlayLoop[Interval]):
             a, b = finished
             best = a if a.total > b.total else b if b.total > a.total else None
             if best is None:
-                self.decided = (self.ties_to, f"both finish with {a.total} successes; the tie "
-                                              f"goes to {self.ties_to}")
+                both = count(a.total, "success")
+                self.decided = (self.ties_to, f"both finish with {both}; the tie goes to "
+                                              f"{self.ties_to}")
             else:
                 self.decided = (best.who, f"both finish; {best.who} has more successes")
         elif finished:
@@ -296,5 +298,5 @@ class Chase(PlayLoop[Interval]):
         return twin
 
     def __repr__(self) -> str:
-        return f"<{self._title()}: {self._verdict()}>"
+        return running_text(f"<{self._title()}: {self._verdict()}>")
 

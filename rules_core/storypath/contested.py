@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from rules_core.contest import Contest, Side
 from rules_core.dice import DiceSource
 from rules_core.explain import Explanation
+from rules_core.names import running_text
 from rules_core.outcome import Outcome
 from rules_core.question import Question, naming
 from rules_core.storypath.action import Action
@@ -66,9 +67,9 @@ class Contested(Contest[SuccessRoll]):
 
     def __repr__(self) -> str:
         tie = self.actor.who if self.ties_to is Side.ACTOR else self.opponent.who
-        return (f"<{self.who} vs {self.opponent.who}, {self.task}: {self.actor_total} vs "
-                f"{self.opponent_total} successes, {Outcome.of(self.succeeded)} "
-                f"(ties go to {tie})>")
+        return running_text(f"<{self.who} vs {self.opponent.who}, {self.task}: "
+                            f"{self.actor_total} vs {self.opponent_total} successes, "
+                            f"{Outcome.of(self.succeeded)} (ties go to {tie})>")
 
 
 def roll_for(action: Action, dice: DiceSource) -> SuccessRoll:

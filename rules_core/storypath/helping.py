@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rules_core.dice import DiceSource
 from rules_core.explain import Explanation
+from rules_core.names import running_text
 from rules_core.question import AtLeast, Question
 from rules_core.storypath.action import Action
 from rules_core.storypath.result import tally
@@ -70,8 +71,9 @@ class Help:
                            odds=self.odds())
 
     def __repr__(self) -> str:
-        return (f"<{self.who} helps {self.leader}: [{self.dice.roll.text()}] "
-                f"{count(self.successes, 'success')}, +{self.enhancement} {ENHANCEMENT}>")
+        gives = f"+{self.enhancement}" if self.enhancement else "no"
+        return running_text(f"<{self.who} helps {self.leader}: [{self.dice.roll.text()}] "
+                            f"{count(self.successes, 'success')}, {gives} {ENHANCEMENT}>")
 
 
 def teamwork(helper: Action, leader: Action, *, dice: DiceSource) -> Help:

@@ -12,7 +12,7 @@ from rules_core.question import AtLeast, Question, Settled
 from rules_core.storypath.spend import Settlement, TaskOutcome, settle
 from rules_core.storypath.terms import ENHANCEMENT, Complication, PlannedAction, Stunt
 from rules_core.success_pool import SuccessRoll
-from rules_core.words import count
+from rules_core.words import amount, count
 
 CONSOLATION = "a Consolation (Momentum, for one)"
 """What a failed roll still gives the player (Scion 2nd Edition's dice rules, "Failure"):
@@ -124,8 +124,9 @@ class ActionResult:
     def consolation(self) -> str:
         """What a failure still brings the player: a Consolation, such as Momentum ("" on
         a success). A failure moves the story on; it does not leave the player empty-handed
-        (Scion 2nd Edition's dice rules, "Failure")."""
-        return "" if self.succeeded else CONSOLATION
+        (Scion 2nd Edition's dice rules, "Failure"). A Consolation is the players' (Momentum
+        is their pool): a Storyguide character's failure brings none ("")."""
+        return "" if self.succeeded or not self.action.player else CONSOLATION
 
     def odds(self) -> tuple[Question, ...]:
         """The chance of this total or more, of reaching the Difficulty, and of buying off
@@ -263,4 +264,4 @@ def _spare_words(action: PlannedAction, spare: int) -> str:
 
 
 def _threshold(n: int) -> str:
-    return count(n, "threshold success", "threshold successes")
+    return amount(n, "threshold success", "threshold successes")

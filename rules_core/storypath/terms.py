@@ -128,6 +128,11 @@ class PlannedAction(Protocol):
         ...
 
     @property
+    def player(self) -> bool:
+        """Whether a player plays who acts (a PC), not the Storyguide."""
+        ...
+
+    @property
     def pool(self) -> Pool:
         """The dice pool."""
         ...

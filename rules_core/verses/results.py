@@ -176,6 +176,9 @@ class ActionResult:
         rolled = _count(self.successes, "success", [res.faces[i] for i in res.successes])
         if self.defence is None:
             return f"{rolled} against a target of {res.target}."
+        if not self.defence.successes:
+            return (f"{rolled} against a target of {res.target}; {self.defence.who} rolls no "
+                    "successes to cancel any.")
         cancelled = sorted((res.faces[i] for i in res.cancelled), reverse=True)
         taken = _count(self.defence.successes, "success", [])
         return (

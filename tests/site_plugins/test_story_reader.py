@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules_core.system import systems
+from site_plugins.examples.checking.engine_words import sentence_errors
 from site_plugins.examples.checking.story_reader import SEEDS, Reading, read_page
 from site_plugins.examples.language.grammar_read_back import word_form_errors
 from tests.conftest import ROOT
@@ -142,3 +143,57 @@ def test_the_reader_reads_what_it_rerolled() -> None:
     assert reading.cards >= 7 and reading.rerolls == 2 * reading.cards
     assert reading.passages > reading.rerolls
     assert len(reading.checks) >= 5 and reading.checks_never_following >= 3
+
+
+# ---- the engine's own words: a rule each -------------------------------------------------------
+
+
+def test_a_name_s_the_inside_an_engine_sentence_is_an_error() -> None:
+    assert sentence_errors("Hana attacks The ghoul pack") == [
+        "a name's 'The' capitalised inside a sentence"]
+    assert sentence_errors("2 successes against 3: The tanuki wins.") == []
+
+
+def test_zero_as_a_digit_where_an_engine_sentence_counts_is_an_error() -> None:
+    assert sentence_errors("Nothing cancels Rook's 0 successes: 0 net.") == [
+        "zero written as a digit where it counts something: \"'s 0 successes\""]
+    assert sentence_errors("<Bo helps Ana: [1 2 2] 0 successes, +0 Enhancement>") == [
+        "zero written as a digit where it counts something: '+0 Enhancement'"]
+    assert sentence_errors("0 successes against 3: Bo wins; END 0 of 5, 0 net.") == []
+
+
+def test_a_verb_after_a_group_s_name_is_plural() -> None:
+    lackeys = frozenset({"Virek-Kohl's lackeys", "Soraya"})
+    assert sentence_errors("Virek-Kohl's lackeys rolls Hand-to-hand Combat", lackeys) == [
+        "\"Virek-Kohl's lackeys\" names many: \"Virek-Kohl's lackeys roll\""]
+    assert sentence_errors("Soraya rolls Hand-to-hand Combat", lackeys) == []
+
+
+def test_a_number_and_its_noun_in_an_engine_sentence_agree() -> None:
+    assert sentence_errors("<The ghoul pack attacks all: 1 successes: Ike 1 net>") == [
+        "a number and the noun it counts disagree: '1 successes'"]
+    assert sentence_errors("4 vs 1 successes; 1 or more successes; 7 attack dice; "
+                           "on average 3.1 successes; Difficulty 2 next turn") == []
+
+
+def test_an_ordinal_takes_an_article() -> None:
+    assert sentence_errors("Ana: Draw a second knife") == []
+    assert sentence_errors("a two successes") == [
+        "'a' before 'two', which takes no article (the engine's words)"]
+
+
+def test_the_reader_reads_the_engine_s_sentences_on_a_card() -> None:
+    page = """# Tallies
+
+```rules-example title="A tally"
+>>> from rules_core.explain import Explanation
+>>> class Tally:
+...     def explain(self) -> Explanation:
+...         return Explanation(title="Tally", lines=("Nothing cancels Rook's 0 successes.",))
+>>> Tally()  # doctest: +ELLIPSIS
+<...>
+```
+"""
+    reading = read_page("docs/verses/p.md", page, 2)
+    assert [(stale.kind, stale.text, stale.rerolls) for stale in reading.stale] == [
+        ("engine", "Nothing cancels Rook's 0 successes.", ("the documented roll",))]

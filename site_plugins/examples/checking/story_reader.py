@@ -17,6 +17,10 @@ a page with seeds ``0 … N-1``, through the very Python the browser runs
   a number and the noun it counts that do not agree (``one standing successes``);
 * **contract**: a card whose reroll contract the new dice break
   (:mod:`~site_plugins.examples.language.contracts`);
+* **engine**: a sentence the engine wrote on the card (its title, lines, dice labels, table,
+  odds, refusal, printed results), documented or rerolled, with a word-form error
+  (:mod:`~site_plugins.examples.checking.engine_words`): ``attacks The ghoul pack``,
+  ``Rook's 0 successes``, ``Virek-Kohl's lackeys rolls``;
 
 and, once a page, what no Reroll can fix: **code** names of the engine in the rules prose
 (``lower_fumble=True``: the reader reads rules, not calls), and a **note** that speaks of a
@@ -41,6 +45,7 @@ from pathlib import Path
 from rules_core.system import systems
 from site_plugins.examples.cards.render import page_card_data
 from site_plugins.examples.cards.reroll import CardInput, parse_cards, rerun
+from site_plugins.examples.checking.engine_words import sentence_errors, sentences
 from site_plugins.examples.language.bound_values import (
     PROSE,
     TITLE,
@@ -133,7 +138,11 @@ def read_page(path: str, text: str, seeds: int = SEEDS, *, rules: bool = True) -
     cards = parse_cards(page_card_data(result.runs, "s", result.setup_source))
     documented = dict(zip((card.index for card in cards), result.runs, strict=True))
     places = _passages(text, result.runs)
+    names = frozenset(stat.name for run in result.runs for stat in run.stat_lines)
     for card, run in zip(cards, result.runs, strict=True):
+        for words, why in _engine_words(run, names):
+            found.setdefault((card.example.line, "engine", why), (words, []))[1].append(
+                "the documented roll")
         if not run.rerollable:
             continue
         reading.cards += 1
@@ -141,7 +150,8 @@ def read_page(path: str, text: str, seeds: int = SEEDS, *, rules: bool = True) -
             reading.rerolls += 1
             said = f"Reroll of line {card.example.line}, seed {seed}"
             runs = rerun(cards, card.index, DiceMode.random(seed))
-            for line, kind, words, why in _read_reroll(runs, documented, places, reading):
+            for line, kind, words, why in _read_reroll(runs, documented, places, reading,
+                                                       names):
                 found.setdefault((line, kind, why), (words, []))[1].append(said)
     reading.stale.extend(Stale(path, line, kind, words, why, tuple(rerolls))
                          for (line, kind, why), (words, rerolls) in found.items())
@@ -150,11 +160,13 @@ def read_page(path: str, text: str, seeds: int = SEEDS, *, rules: bool = True) -
 
 
 def _read_reroll(runs: list[tuple[CardInput, ExampleRun]], documented: dict[int, ExampleRun],
-                 places: dict[_Bound, _Passage], reading: Reading,
+                 places: dict[_Bound, _Passage], reading: Reading, names: frozenset[str],
                  ) -> Iterator[tuple[int, str, str, str]]:
     """The stale sentences of one reroll: ``(line, kind, words, why)`` each."""
     written: dict[_Bound, str] = {}
     for card, run in runs:
+        for words, why in _engine_words(run, names):
+            yield card.example.line, "engine", words, why
         if card.example.kind != "example":
             counts = reading.checks.setdefault(card.example.line, [0, 0])
             counts[0] += 1
@@ -174,6 +186,16 @@ def _read_reroll(runs: list[tuple[CardInput, ExampleRun]], documented: dict[int,
         segments = passage.rendered(written)
         for why in word_form_errors(segments):
             yield passage.line, "grammar", _shown(segments), why
+
+
+def _engine_words(run: ExampleRun, names: frozenset[str]) -> Iterator[tuple[str, str]]:
+    """Each sentence the engine wrote on a card with a word-form error, and the error."""
+    for step in run.steps:
+        said = [text for view in step.views for text in sentences(view)]
+        said += [step.refusal, *step.output.splitlines()]
+        for sentence in said:
+            for why in sentence_errors(sentence, names):
+                yield sentence, why
 
 
 def _changed_check(card: CardInput, run: ExampleRun) -> bool:

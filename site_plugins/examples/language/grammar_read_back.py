@@ -64,7 +64,8 @@ def _article_problem(word: str, following: str) -> str:
     if lowered not in ("a", "an"):
         return ""
     if after in DETERMINERS or (after in NUMBER_WORDS and after != "one") or (
-            written_number(after) is not None and after.isalpha() and after != "one"):
+            written_number(after) is not None and after.isalpha() and after != "one"
+            and not after.endswith(("st", "nd", "rd", "th"))):  # "a second knife" is right
         return f"{word!r} before {following!r}, which takes no article"
     vowel = _vowel_sound(following)
     if vowel is not None and (lowered == "an") != vowel:
