@@ -89,7 +89,8 @@ class CombatMoves(CombatTests):
         rolled = self._roll(name, "Endurance", AUTOMATIC, dice)
         removed = min(rolled.degrees, self.harm(name).damage)
         self.set_harm(name, self.harm(name).recovered(damage=removed))
-        line = f"{count(removed, 'point')} of damage removed: {self.harm(name).text()}."
+        line = (f"{count(removed, 'point')} of damage removed" if removed else
+                "No damage removed") + f": {self.harm(name).text()}."
         return self._done(CATCH_YOUR_BREATH, name, line, test=rolled)
 
     def distract(self, name: str, target: str, *, dice: DiceSource) -> ActionResult:

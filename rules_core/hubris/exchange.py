@@ -29,7 +29,7 @@ from rules_core.hubris.striking import Striking
 from rules_core.names import running_text
 from rules_core.outcome import Outcome
 from rules_core.question import AtLeast, Question, Settled, Wins
-from rules_core.words import cancelling_line, count
+from rules_core.words import amount, cancelling_line, count
 
 
 @dataclass(frozen=True, repr=False)
@@ -176,7 +176,7 @@ class AttackResult:
                          "included.")
         for shield in self.shields if not self.resistance.incapable else ():
             lines.append(f"{shield.who}'s {shield.action.task}: "
-                         f"{count(shield.successes, 'success')} standing.")
+                         f"{amount(shield.successes, 'success')} standing.")
         if self.shields and not self.resistance.incapable:
             lines.append(f"The best of the group applies: {count(self.resisted, 'success')}.")
         return tuple(lines)

@@ -26,7 +26,7 @@ from rules_core.hubris.errors import TurnError
 from rules_core.hubris.initiative import Combatant
 from rules_core.hubris.setup import Setup
 from rules_core.outcome import Outcome
-from rules_core.words import is_whole
+from rules_core.words import amount, is_whole
 
 S = TypeVar("S", bound=Setup)
 """Any roll's setup (an action, an attack)."""
@@ -192,5 +192,5 @@ def _task(done: object) -> str:
 def _outcome(done: object) -> str:
     outcome = getattr(done, "outcome", None)
     if isinstance(done, Block):
-        return f"{done.successes} successes standing"
+        return f"{amount(done.successes, 'success')} standing"
     return str(outcome) if isinstance(outcome, Outcome) else ""

@@ -235,7 +235,9 @@ class SkillRoll:
         return tuple(lines)
 
     def view(self) -> RollView:
-        """The dice, rerolled faces first and marked."""
+        """The dice, rerolled faces first and marked; a roll of no dice (a fixed DV) says so."""
+        if not self.dice:
+            return roll_view(f"{self.who}: {self.label}, no dice rolled", Roll(6, ()))
         return roll_view(f"{agreeing(self.who, 'rolls')} {self.label}: "
                          f"{self.check.pool.breakdown()}",
                          Roll(6, self.dice), origins=_origin_mark)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_core.errors import RulesError
-from rules_core.words import count, is_whole, noun, verb_s, whole
+from rules_core.words import amount, cancelling_line, count, is_whole, noun, verb_s, whole
 
 
 @pytest.mark.parametrize(("n", "singular", "expected"), [
@@ -37,3 +37,15 @@ def test_whole_gives_back_the_number_and_raises_the_error_named() -> None:
 
 def test_tries_are_counted_as_english_says() -> None:
     assert count(3, "try") == "3 tries" and count(1, "try") == "1 try"
+
+
+def test_an_amount_says_none_as_a_sentence_does() -> None:
+    assert amount(0, "threshold success", "threshold successes") == "no threshold successes"
+    assert (amount(1, "die"), amount(2, "die")) == ("1 die", "2 dice")
+
+
+def test_the_cancelling_line_reads_for_every_count() -> None:
+    assert cancelling_line("Mara", 0, 0, 0) == "Mara has no successes to cancel: 0 net."
+    assert cancelling_line("Mara", 2, 0, 2) == "Nothing cancels Mara's 2 successes: 2 net."
+    assert cancelling_line("Mara", 2, 1, 1) == "1 success of Mara's 2 is cancelled: 1 net."
+    assert cancelling_line("Mara", 2, 2, 0) == "2 successes of Mara's 2 are cancelled: 0 net."

@@ -228,6 +228,14 @@ def test_a_failure_brings_a_consolation(ana: Character) -> None:
     assert climb.roll(ScriptedDice("9 9 1 1 1 1")).consolation == ""
 
 
+def test_a_storyguide_character_s_failure_brings_no_consolation() -> None:
+    giant = Character("Frost giant", {"Dexterity": 2}, {"Athletics": 2})
+    failed = giant.action("Athletics", "Dexterity", difficulty=2, task="Climb").roll(
+        ScriptedDice("9 1 1 1"))
+    assert not failed.succeeded and failed.consolation == ""
+    assert not any("Consolation" in line for line in failed.explain().lines)
+
+
 def test_a_contest_shows_both_totals_by_name(ana: Character, giant: Character) -> None:
     done = contest(ana.action("Athletics", "Dexterity").enhanced(1, "a rope"),
                    giant.action("Athletics", "Might"), dice=ScriptedDice("9 1 1 1 1 1"),
