@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from rules_core.marks import ADDED, DROPPED, EXPLODES, REROLLED, Mark
-from rules_core.names import running_text
+from rules_core.names import running_text, sentence_start
 from rules_core.outcome import Outcome
 from rules_core.question import Question
 from rules_core.roll import Die, Roll
@@ -78,11 +78,12 @@ class Explanation:
 
     def __post_init__(self) -> None:
         """Every sentence reads names as running text does
-        ([`running_text`][rules_core.names.running_text]): "attacks the ghoul pack". What is
-        not text is left as given, for the card's drawing to refuse in words."""
+        ([`running_text`][rules_core.names.running_text]): "attacks the ghoul pack", and a
+        title or line starts with a capital ("The storeroom fire: 2 successes"). What is not
+        text is left as given, for the card's drawing to refuse in words."""
         try:
-            running = (running_text(self.title), running_text(self.pool),
-                       tuple(running_text(line) for line in self.lines),
+            running = (sentence_start(running_text(self.title)), running_text(self.pool),
+                       tuple(sentence_start(running_text(line)) for line in self.lines),
                        tuple(RollView(running_text(roll.label), roll.dice)
                              for roll in self.rolls),
                        tuple(TableView(running_text(table.caption), table.header,

@@ -52,6 +52,17 @@ def agreeing(name: str, verb: str) -> str:
     return f"{name} {plural}"
 
 
+def sentence_start(text: str) -> str:
+    """``text`` with a capital where it starts a sentence: a name given in lower case
+    (``the storeroom fire``) starting a line of a card.
+
+    Examples:
+        >>> sentence_start("the storeroom fire: 2 successes"), sentence_start("2d6 rolled")
+        ('The storeroom fire: 2 successes', '2d6 rolled')
+    """
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
 def running_text(text: str) -> str:
     """``text`` with each name that begins with "The" written as running text reads it:
     ``attacks The ghoul pack`` is ``attacks the ghoul pack``; a sentence still starts with

@@ -11,7 +11,7 @@ system.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -40,7 +40,8 @@ class PoolWords:
     ``plain_bonus`` and ``plain_penalty`` are the reasons given to dice added without one
     (they are counted, not named). ``shortfall`` is a template for the dice below zero, with
     ``{n}`` and ``{dice}`` (``die``/``dice``), e.g. ``"{n} bonus {dice} to the opponent"``;
-    empty: the shortfall is not mentioned.
+    empty: the shortfall is not mentioned. ``reasons``: how a reason reads after "for", where
+    its name does not, as pairs (a condition's name: ``(("restrained", "being restrained"),)``).
     """
 
     bonus: str = "bonus"
@@ -48,6 +49,7 @@ class PoolWords:
     plain_bonus: str = "bonus die"
     plain_penalty: str = "penalty die"
     shortfall: str = ""
+    reasons: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, repr=False)
@@ -132,9 +134,11 @@ class Pool:
                 text += f" + {term}"
         text = text or "no dice"
         if self.bonus:
-            text += " + " + _reasons(self.bonus, self.words.bonus, self.words.plain_bonus)
+            text += " + " + _reasons(self.bonus, self.words.bonus, self.words.plain_bonus,
+                                     dict(self.words.reasons))
         if self.penalty:
-            text += " − " + _reasons(self.penalty, self.words.penalty, self.words.plain_penalty)
+            text += " − " + _reasons(self.penalty, self.words.penalty, self.words.plain_penalty,
+                                     dict(self.words.reasons))
         return text
 
     def shortfall_text(self) -> str:
@@ -155,11 +159,12 @@ class Pool:
     __repr__ = __str__
 
 
-def _reasons(reasons: Iterable[str], kind: str, plain: str) -> str:
+def _reasons(reasons: Iterable[str], kind: str, plain: str, words: Mapping[str, str]) -> str:
     """``2 bonus dice for charging, dodging ×2``: the count, then every named reason."""
     reasons = tuple(reasons)
     named = [r for r in dict.fromkeys(reasons) if r != plain]
-    counted = [f"{r} ×{reasons.count(r)}" if reasons.count(r) > 1 else r for r in named]
+    counted = [f"{words.get(r, r)} ×{reasons.count(r)}" if reasons.count(r) > 1 else
+               words.get(r, r) for r in named]
     text = f"{len(reasons)} {kind} {noun(len(reasons), 'die')}"
     return f"{text} for {', '.join(counted)}" if counted else text
 

@@ -117,7 +117,8 @@ class AttackResult:
         if self.fumble_reading is not None:
             row, steps = self.fumble_reading.row, "".join(
                 f"; {step}" for step in self.fumble_reading.steps)
-            lines.append(f"Fumble row {row.number}, {row.name}{steps}: {row.effect}.")
+            lines.append(f"Fumble table, row {row.number} ({count(self.test.ones, 'one')}), "
+                         f"{row.name}{steps}: {row.effect}.")
         return (*lines, *self.lines)
 
     def explain(self) -> Explanation:

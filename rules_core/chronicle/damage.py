@@ -64,5 +64,5 @@ class Damage:
             text += f" − {self.armor} (AR)"
         if self.added or self.armor:
             raw = running - self.armor
-            text += f" = {raw}" + (", so 0" if raw < 0 else "")
+            text += f" = −{-raw}, so none" if raw < 0 else f" = {raw}"
         return text

@@ -77,7 +77,8 @@ class Grade:
     def text(self) -> str:
         """``success by 8, 2 degrees of success`` or ``missed by 6, a critical failure``."""
         if self.succeeded:
-            return f"success by {self.margin}, {count(self.degrees, 'degree')} of success"
+            by = f" by {self.margin}" if self.margin else ", met exactly"
+            return f"success{by}, {count(self.degrees, 'degree')} of success"
         return f"missed by {-self.margin}, a {self.failure} failure"
 
     def explain(self) -> Explanation:

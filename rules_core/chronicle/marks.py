@@ -25,6 +25,7 @@ CRITICAL_SIX = Mark("critical six", "a six, counted on the critical table", "★
                     "a six counted on the critical table", Tone.ACCENT)
 """A six counted on the critical-hit table."""
 
-FUMBLE_ONE = Mark("fumble one", "a one, counted on the fumble table", "✗",
-                  "a one counted on the fumble table", Tone.FAILURE)
-"""A one counted on the fumble table (every die rolled shows 1)."""
+FUMBLE_ONE = Mark("fumble one", "a one: every die shows 1, a fumble", "✗",
+                  "a one of a fumble (every die shows 1)", Tone.FAILURE)
+"""A one of a fumble (every die rolled shows 1); an attack counts them on the fumble
+table."""

@@ -215,10 +215,12 @@ class TestResult:
         return text + "."
 
     def fumble_line(self) -> str:
-        """``Every die shows 1: a fumble, 3 ones.`` (empty without a fumble)."""
+        """``Every die shows 1: a fumble (3 ones), and the test fails.`` (empty without a
+        fumble). Only an attack reads its ones on the fumble table (its own line says the
+        row)."""
         if not self.is_fumble:
             return ""
-        return f"Every die shows 1: a fumble ({count(self.ones, 'one')} on the fumble table)."
+        return f"Every die shows 1: a fumble ({count(self.ones, 'one')}), and the test fails."
 
     def outcome(self) -> Outcome:
         """Fumble, critical success, success or failure (none without a Difficulty)."""

@@ -34,7 +34,15 @@ from rules_core.hubris.exchange import AttackResult
 from rules_core.hubris.rolls import HubrisRoll
 from rules_core.hubris.striking import Striking
 from rules_core.question import AtLeast, Question
-from rules_core.words import amount, count
+from rules_core.words import count
+
+
+def _against_each(who: str, successes: int) -> str:
+    """A table's caption: ``Rook's 2 successes against each target``, or ``Rook: no
+    successes against each target``."""
+    if not successes:
+        return f"{who}: no successes against each target"
+    return f"{who}'s {count(successes, 'success')} against each target"
 
 
 def _table(caption: str, results: tuple[AttackResult, ...]) -> TableView:
@@ -67,6 +75,7 @@ def _target_lines(results: tuple[AttackResult, ...]) -> list[str]:
 def _said_by_table(result: AttackResult) -> tuple[str, ...]:
     """The starts of the lines a target's row of the table already says."""
     return (f"{result.target} resists with ", f"{result.target} takes ", "Nothing cancels ",
+            f"{result.who} has no successes to cancel",
             f"The attack does nothing to {result.target}.",
             *(f"{count(n, 'success')} of {result.who}'s " for n in range(1, result.successes + 1)))
 
@@ -124,9 +133,7 @@ class MultiAttack:
                            rolls=(*(roll.view() for roll in self.rolls),
                                   *_defended(self.results)),
                            lines=(*lines, *_target_lines(self.results)),
-                           tables=(_table(f"{who}'s worst roll "
-                                          f"({amount(self.worst, 'success')}) against each "
-                                          "target", self.results),),
+                           tables=(_table(_against_each(who, self.worst), self.results),),
                            odds=self.odds())
 
     def __repr__(self) -> str:
@@ -152,9 +159,8 @@ class MobAttack:
                            lines=(f"{who}: {self.rolled.tally()}; one roll against each "
                                   "target.", *self.rolled.notes(),
                                   *_target_lines(self.results)),
-                           tables=(_table(f"{who}'s roll "
-                                          f"({amount(self.rolled.total, 'success')}) against "
-                                          "each target", self.results),),
+                           tables=(_table(_against_each(who, self.rolled.total),
+                                          self.results),),
                            odds=tuple(q for r in self.results for q in r.odds()[:1]))
 
     def __repr__(self) -> str:

@@ -25,8 +25,25 @@ PLAIN_BONUS = "bonus die"
 PLAIN_PENALTY = "penalty die"
 """The reason given to penalty dice added without one."""
 
+REASON_WORDS = (
+    ("restrained", "being restrained"), ("surprised", "being surprised"),
+    ("distracted", "being distracted"), ("exhausted", "exhaustion"),
+    ("sleepless", "lack of sleep"), ("can't perceive", "not perceiving the attacker"),
+    ("can't perceive (hand-to-hand)", "not perceiving the defender"),
+    ("blinded, target located (ranged)", "blindness (target located)"),
+    ("prone (hand-to-hand)", "lying prone (hand-to-hand)"),
+    ("prone (ranged)", "lying prone (ranged)"),
+    ("prone (magic resistance)", "lying prone (magic resistance)"),
+    ("stationary (slam)", "standing still (slam)"), ("underwater", "fighting underwater"),
+    ("two-handed weapon in one hand", "a two-handed weapon in one hand"),
+    ("beyond effective range", "shooting beyond effective range"),
+)
+"""How a situation's name reads as the reason for a bonus or penalty die ("1 penalty die for
+being restrained", not "for restrained"); a name that reads already ("charging", "cover") is
+not listed."""
+
 POOL_WORDS = PoolWords(plain_bonus=PLAIN_BONUS, plain_penalty=PLAIN_PENALTY,
-                       shortfall="{n} bonus {dice} to the opponent")
+                       shortfall="{n} bonus {dice} to the opponent", reasons=REASON_WORDS)
 """How Kruhl words a pool: bonus and penalty dice by their reasons, and a count below zero as bonus
 dice for the opponent ("Bonuses And Penalties")."""
 

@@ -174,6 +174,10 @@ class ActionResult:
     def _tally(self) -> str:
         res = self.resolution
         rolled = _count(self.successes, "success", [res.faces[i] for i in res.successes])
+        if not self.successes:
+            guard = (f", so {self.defence.who}'s dice have nothing to cancel"
+                     if self.defence is not None else "")
+            return f"No successes{guard}, against a target of {res.target}."
         if self.defence is None:
             return f"{rolled} against a target of {res.target}."
         if not self.defence.successes:

@@ -101,7 +101,8 @@ class Scene:
             )
         if ad < 1:
             raise ActionDiceError(
-                f"each chained action costs at least 1 AD, and {actor.name} spends {ad}"
+                f"each chained action costs at least 1 AD, and {actor.name} spends "
+                f"{ad or 'none'}"
             )
         self._check_spend(actor, ad)
         return self._resolve(actor, kind, previous.link + 1, previous.sixes_to_chain, ad,
@@ -134,7 +135,8 @@ class Scene:
             raise ActionDiceError(f"AD spent must be a whole number, 0 or more, not {ad!r}")
         if ad > left:
             raise ActionDiceError(
-                f"{actor.name} has {left} AD left in round {self.round} and cannot spend {ad}"
+                f"{actor.name} has {left or 'no'} AD left in round {self.round} and cannot "
+                f"spend {ad}"
             )
 
     def _chainable_previous(self, actor: Actor, kind: ActionKind) -> ActionResult:
@@ -207,7 +209,7 @@ class Scene:
         if not kind.chainable:
             return 0, f"A {kind.name} does not chain."
         if not n:
-            return 0, "No sixes survive to chain."
+            return 0, "No sixes to chain."
         if link >= limit:
             return 0, (f"{some}, but the chain limit of {limit} is reached: "
                        f"{'it does' if n == 1 else 'they do'} not chain.")

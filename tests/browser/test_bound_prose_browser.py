@@ -95,6 +95,16 @@ def reroll(page: Page, figure: Any) -> None:
     wait()
 
 
+#: Each card's words (odds aside: they may follow an answer) and the faces it shows now.
+CARD_WORDS = """() => Object.fromEntries(
+  [...document.querySelectorAll('figure.rx-card[data-rx-session]')].map(f => {
+    const body = f.querySelector(':scope > .rx-body').cloneNode(true);
+    body.querySelectorAll('ul.rx-odds').forEach(u => u.remove());
+    return [f.dataset.rxIndex, {words: body.textContent, rolls: f.dataset.rxRolls ?? null,
+                                shown: f.dataset.rxShown}];
+  }))"""
+
+
 def press_reroll(page: Page, figure: Any) -> Any:
     """Press a card's Reroll; return what waits until the whole page has its answer."""
     before = page.evaluate("performance.getEntriesByName('rx-page-updated').length")
@@ -119,6 +129,7 @@ class Lane:
         # A card whose contract keeps every face as documented has no Reroll.
         self.has_reroll = self.figures.evaluate_all(
             "fs => fs.map(f => f.dataset.rxRerollable === 'true')")
+        self.card_words = page.evaluate(CARD_WORDS)
         self.checked = 0
 
     def rerollable(self) -> list[int]:
@@ -146,6 +157,14 @@ class Lane:
                 f"card {index}: {bound['text']!r}, not {text!r}"
             assert bound["changed"] == (text != self.written[key]), f"{self.path}: {key}"
             self.checked += 1
+        rolls = {str(card["index"]): card["rolls"] for card in self.cards}
+        for key, card in self.page.evaluate(CARD_WORDS).items():
+            faces = json.loads(card["rolls"]) if card["rolls"] else rolls[key]
+            changed = faces != rolls[key] or card["words"] != self.card_words[key]["words"]
+            assert (card["shown"] == "rerolled") == changed, (
+                f"{self.path}: card {key} after a reroll of card {index} is "
+                f"{'not ' if changed else ''}labelled as showing new dice, and its dice and "
+                f"words {'changed' if changed else 'did not change'}")
         for before, after in zip(self.documented["prose"], now["prose"], strict=True):
             if before["bound"]:
                 continue

@@ -139,7 +139,7 @@ def test_a_phone_reroll_fetches_no_snapshot_and_offers_to_keep_the_engine(
     offer = card(page, "tams-first-punch").locator(".rx-keep")
     expect(offer.get_by_role("button", name="Keep the engine for next time")).to_be_visible()
     expect(offer.get_by_role("button")).to_have_accessible_description(
-        re.compile(r"^\d+\.\d\u00a0MB, downloaded now, so your next visit rerolls without"))
+        re.compile(r"^\d+\.\d\u00a0MB to download now, so that your next visit rerolls without"))
     page.wait_for_timeout(3000)
     assert snapshot_requests(guard) == []
 

@@ -56,5 +56,5 @@ def test_the_explanation_shows_both_rolls_the_verdict_and_the_odds() -> None:
     view = Contest(Score("A", 6), Score("B", 2), HigherWins()).explain_as("A against B", "",
                                                                          ("first",))
     assert [roll.label for roll in view.rolls] == ["A rolls", "B rolls"]
-    assert view.lines == ("first", "6 against 2")
+    assert view.lines == ("First", "6 against 2")  # a line starts with a capital
     assert view.outcome is Outcome.SUCCESS and len(view.odds) == 1

@@ -56,3 +56,10 @@ def test_a_count_of_bonus_dice_must_be_a_whole_number() -> None:
 def test_a_pool_describes_the_procedure_that_rolls_it() -> None:
     procedure = Pool((PoolTerm(5, "Athletics"),), 10).procedure(reading=CountAtLeast(8))
     assert (procedure.size, procedure.sides, procedure.reading) == (5, 10, CountAtLeast(8))
+
+
+def test_a_reason_reads_as_the_system_words_it() -> None:
+    words = PoolWords(reasons=(("restrained", "being restrained"),))
+    pool = Pool((PoolTerm(2, "expert"),), 6, ("charging",), ("restrained", "restrained"), words)
+    assert pool.terms_text() == ("2 expert + 1 bonus die for charging − 2 penalty dice for "
+                                 "being restrained ×2")

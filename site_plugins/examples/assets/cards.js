@@ -145,12 +145,20 @@ function showAnswer(figure, answer, shared = false) {
   if (code) code.innerHTML = answer.code; // escaped by render_code.py
   const passages = showBound(figure, answer.bound); // text only, written by bound_values.py
   describeReroll(figure); // its title may have followed the dice
-  // A card the new dice did not change (it rolls none, and shows what it showed) is not marked
-  // as changed. Both views as the browser writes them back, so only what they say is compared.
-  const same = bodyOf(figure).innerHTML === card.documentedHtml
-    && JSON.stringify(answer.rolls) === JSON.stringify(card.documentedRolls);
+  // A card the new dice did not change (the same faces, and it shows what it showed) is not
+  // marked as changed. Both views as the browser writes them back, so only what they say is
+  // compared; odds aside, which may follow the answer (the same dice have the same odds).
+  const same = JSON.stringify(answer.rolls) === JSON.stringify(card.documentedRolls)
+    && withoutOdds(bodyOf(figure).innerHTML) === withoutOdds(card.documentedHtml);
   markShown(figure, !same);
   return passages;
+}
+
+function withoutOdds(html) {
+  const view = document.createElement("template");
+  view.innerHTML = html;
+  for (const odds of view.content.querySelectorAll("ul.rx-odds")) odds.remove();
+  return view.innerHTML;
 }
 
 // The odds of an answer drawn before them, once they come (engine-client.js, call): filled in

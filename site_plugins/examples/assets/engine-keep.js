@@ -52,7 +52,7 @@ export function offerToKeep(after, focusBack) {
   });
   const why = Object.assign(document.createElement("span"), {
     className: "rx-keep-why", id: `rx-keep-why-${Date.now()}`,
-    textContent: `${size}, downloaded now, so your next visit rerolls without waiting.`,
+    textContent: `${size} to download now, so that your next visit rerolls without waiting.`,
   });
   button.setAttribute("aria-describedby", why.id);
   button.addEventListener("click", () => {

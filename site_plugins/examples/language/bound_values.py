@@ -239,6 +239,9 @@ def bound_text(value: Any, written: str) -> str:
     if not is_number(value):
         return _capital(_words(value), written)
     digits = _DIGITS.fullmatch(first)
+    if digits and value == 0 and _counts(rest) and not (
+            digits["sign"] or digits["unit"] or digits["fraction"]):
+        return _with_noun("no", first, rest, 0)  # "4 successes" at none: "no successes"
     if digits:
         return _with_noun(_number(value, digits), first, rest, value)
     pool = _POOL.fullmatch(first)
@@ -448,6 +451,12 @@ def _capital(text: str, written: str) -> str:
     if written[:1].isupper() and text[:1].islower():
         return text[0].upper() + text[1:]
     return text
+
+
+def _counts(rest: str) -> bool:
+    """Whether the words after a number end with a noun it counts (``lethal successes``)."""
+    last = rest.split(" ")[-1].lower() if rest else ""
+    return last in COUNTED_PLURALS or last in COUNTED_PLURALS.values()
 
 
 def _with_noun(number: str, first: str, rest: str, value: Any) -> str:

@@ -73,7 +73,8 @@ def test_a_critical_hit_says_which_row_it_reads(combat: Combat) -> None:
 
 def test_a_fumble_says_its_row_and_its_effect(combat: Combat) -> None:
     hit = combat.attack("Rorik", "Edric", dice=rolled("1 1 1 1 1"))
-    assert "Fumble row 5, Major Break: the weapon is ruined" in " ".join(hit.explain().lines)
+    lines = " ".join(hit.explain().lines)
+    assert "Fumble table, row 5 (5 ones), Major Break: the weapon is ruined" in lines
 
 
 def test_a_card_names_who_rolls_and_the_dice() -> None:

@@ -95,8 +95,8 @@ def test_below_zero_the_opponent_gains_bonus_dice(soraya: Character) -> None:
     check = soraya.check("Lockpicking").under("restrained", "running")
     assert (check.size, check.pool.shortfall) == (0, 1)
     assert check.pool.breakdown() == (
-        "1 untrained − 2 penalty dice for restrained, running = 0d6; 1 bonus die to the opponent"
-    )
+        "1 untrained − 2 penalty dice for being restrained, running = 0d6; "
+        "1 bonus die to the opponent")
 
 
 def test_circumstances_come_from_the_roll_kinds_table(soraya: Character) -> None:

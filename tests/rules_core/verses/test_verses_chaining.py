@@ -197,7 +197,7 @@ def test_a_chained_action_costs_at_least_one_ad(scene: Scene) -> None:
 
 def test_no_ad_left_means_no_chain(scene: Scene) -> None:
     scene.act(tam(), PUNCH, ad=6, dice=faces("6 6 5 4 3 3 2 2 1 1 1"))
-    with pytest.raises(ActionDiceError, match="0 AD left in round 1"):
+    with pytest.raises(ActionDiceError, match="no AD left in round 1"):
         scene.chain(tam(), PUNCH, ad=1, dice=faces(""))
 
 
