@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from rules_core.contest import Comparison, Contest, Side
 from rules_core.question import Wins
 from rules_core.success_pool import SuccessRoll
-from rules_core.words import count, is_whole
+from rules_core.words import amount, is_whole
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,8 @@ class CompareSuccesses:
         margin = a - b
         needed = self.needed(ties_to)
         succeeded = margin >= needed
-        head = f"{count(a, 'success')} against {b}"
+        head = ("No successes on either side" if a == b == 0 else
+                f"{amount(a, 'success').capitalize()} against {b or 'none'}")
         winner = actor.who if succeeded else opponent.who
         if self.by:
             return Comparison(succeeded, margin, f"{head}: {winner} wins ({actor.who} needed "

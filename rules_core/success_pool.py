@@ -33,7 +33,7 @@ from rules_core.pool import Pool
 from rules_core.procedure import CountAtLeast, Explode, Procedure, success_value
 from rules_core.question import AtLeast
 from rules_core.roll import Die, Roll
-from rules_core.words import count, is_whole
+from rules_core.words import amount, count, is_whole
 
 COUNTS_DOUBLE = Mark("counts double", "counts as two successes", "×2",
                      "counts as two successes", Tone.SUCCESS)
@@ -232,7 +232,7 @@ class SuccessRoll:
     def tally(self) -> str:
         """The successes in words: ``3 successes (10, 9, 8) + 2 Enhancement = 5``."""
         shown = [str(d.face) for d in self.roll.dice if d.counts and self._worth(d.face)]
-        text = count(self.successes, "success")
+        text = amount(self.successes, "success")
         if shown:
             text += f" ({', '.join(shown)})"
         if self.bonus and self.successes:

@@ -271,7 +271,8 @@ class Hindered:
             pool=self.attempt.pool_text(), rolls=(self.dice.view(),),
             lines=(f"{who}: {tally}.", *self.dice.notes(),
                    f"{blocker}'s block stands with {amount(self.block.successes, 'success')}; "
-                   f"{self.attempt.task}: {rule} ({count(self.needed, 'success')}).", verdict),
+                   f"{self.attempt.task}: {rule} ({amount(self.needed, 'success')} needed).",
+                   verdict),
             outcome=Outcome.of(self.succeeded), odds=(self.odds(),))
 
     def odds(self) -> Question:

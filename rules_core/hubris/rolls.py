@@ -27,7 +27,7 @@ from rules_core.procedure import CountAtLeast, Procedure
 from rules_core.question import AtLeast
 from rules_core.roll import Roll
 from rules_core.success_pool import SuccessRoll, SuccessRule
-from rules_core.words import count
+from rules_core.words import amount, count
 
 RULE = SuccessRule(chance_die=True)
 """Ten-sided dice, 8 or more succeeds, 10-again, a chance die for a pool of 0 or fewer."""
@@ -147,10 +147,10 @@ class HubrisRoll(SuccessRoll):
         """``3 successes (10, 9, 8)``, then what is taken, added or guaranteed:
         ``1 success (9), at least 2 (armor): 2``."""
         shown = [str(d.face) for d in self.roll.dice if d.counts and self._worth(d.face)]
-        text = count(self.successes, "success") + (f" ({', '.join(shown)})" if shown else "")
+        text = amount(self.successes, "success") + (f" ({', '.join(shown)})" if shown else "")
         if not (self.taken or self.added or self.floor):
             return text
-        return f"{text}, {self.adjustments()}: {count(self.total, 'success')}"
+        return f"{text}, {self.adjustments()}: {amount(self.total, 'success')}"
 
     def notes(self) -> tuple[str, ...]:
         """The core's notes (the chance die, a dramatic failure, dice rolled again), and

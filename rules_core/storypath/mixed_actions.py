@@ -21,7 +21,7 @@ from rules_core.storypath.errors import ActionError
 from rules_core.storypath.result import spending_lines, verdict_line
 from rules_core.storypath.spend import Settlement, TaskOutcome, settle
 from rules_core.success_pool import SuccessRoll
-from rules_core.words import count
+from rules_core.words import amount, count
 
 
 @dataclass(frozen=True, repr=False)
@@ -116,7 +116,7 @@ class MixedResult:
                        for a in (self.first, self.second))
         got = [str(d.face) for d in self.dice.roll.dice if d.counts
                and self.dice.rule.value(d.face)]
-        tally = count(self.successes, "success") + (f" ({', '.join(got)})" if got else "")
+        tally = amount(self.successes, "success") + (f" ({', '.join(got)})" if got else "")
         verdicts = tuple(verdict_line(t, self.successes, with_threshold=False)
                          for t in self.tasks)
         spending = tuple(line for t in self.tasks for line in spending_lines(t))

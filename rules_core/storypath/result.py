@@ -172,7 +172,7 @@ def roll_action(action: PlannedAction, dice: DiceSource) -> ActionResult:
 def tally(action: PlannedAction, dice: SuccessRoll) -> str:
     """``3 successes (10, 9, 8) + 2 Enhancement (a rope) = 5, against Difficulty 2.``"""
     shown = [str(d.face) for d in dice.roll.dice if d.counts and action.rule.value(d.face)]
-    got = count(dice.successes, "success") + (f" ({', '.join(shown)})" if shown else "")
+    got = amount(dice.successes, "success") + (f" ({', '.join(shown)})" if shown else "")
     reasons = ", ".join(why for why, _ in action.enhancements)
     if action.enhancement and dice.successes:
         got += f" + {action.enhancement} {ENHANCEMENT} ({reasons}) = {dice.total}"

@@ -42,7 +42,7 @@ def test_a_tie_goes_to_the_actor_when_the_action_says_so() -> None:
 
 def test_a_tie_at_no_successes_is_still_a_tie() -> None:
     assert versus(roll("Ana", "1 1"), roll("Giant", "2"), Side.ACTOR).verdict() == (
-        "0 successes against 0: a tie, which goes to Ana.")
+        "No successes on either side: a tie, which goes to Ana.")
 
 
 def test_cancelling_successes_is_the_same_as_ties_to_the_defender() -> None:

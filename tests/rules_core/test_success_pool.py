@@ -162,7 +162,7 @@ def test_the_tally_names_the_successes_and_the_bonus() -> None:
 
 
 def test_the_tally_says_a_failed_roll_gets_no_bonus() -> None:
-    assert rolled("3 4", bonus=1).tally() == "0 successes; no bonus without a success"
+    assert rolled("3 4", bonus=1).tally() == "no successes; no bonus without a success"
 
 
 def test_the_explanation_says_which_dice_were_rolled_again() -> None:

@@ -159,7 +159,10 @@ def test_zero_as_a_digit_where_an_engine_sentence_counts_is_an_error() -> None:
         "zero written as a digit where it counts something: \"'s 0 successes\""]
     assert sentence_errors("<Bo helps Ana: [1 2 2] 0 successes, +0 Enhancement>") == [
         "zero written as a digit where it counts something: '+0 Enhancement'"]
-    assert sentence_errors("0 successes against 3: Bo wins; END 0 of 5, 0 net.") == []
+    assert sentence_errors("The smaller pool is rolled: 0 successes.") == [
+        "zero written as a digit where it counts something: ': 0 successes'"]
+    assert sentence_errors("Ana 0 laps, Bo 2 laps; END 0 of 5, 0 net.") == []
+    assert sentence_errors("<Voss attacks Mara: 0 successes against 2: 0 net, a miss>") == []
 
 
 def test_a_verb_after_a_group_s_name_is_plural() -> None:

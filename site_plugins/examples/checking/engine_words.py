@@ -20,15 +20,18 @@ from rules_core.odds_text import describe
 from site_plugins.examples.language.bound_values import COUNTED_PLURALS
 from site_plugins.examples.language.grammar_read_back import word_form_errors
 
+_PLURALS = "|".join(sorted(COUNTED_PLURALS.values()))
+_SINGULARS = "|".join(sorted(COUNTED_PLURALS))
 #: Zero written as a digit where a sentence counts something: ``Rook's 0 successes``,
-#: ``takes 0 damage``, ``+0 Enhancement``. A tally keeps its digits (``0 successes against
-#: 3``, ``0 net``, ``END 0 of 5``, ``= 0``).
+#: ``takes 0 damage``, ``+0 Enhancement``. A tally keeps its digits (``Ana 0 laps``, ``0
+#: net``, ``END 0 of 5``, ``= 0``).
 _ZERO_COUNTED = re.compile(
     r"(?:'s|\b(?:takes|deals|gives|gets|has|have|with|by))\s+0\s+(?!net\b|of\b|on\b)[a-z]\w*"
     r"|\+0\s+[A-Za-z]\w*")
+#: A sentence or clause that starts with zero in digits: ``0 successes against 3``,
+#: ``rolled: 0 successes``; a printed result (``<… 0 successes against 2 …>``) is a tally.
+_ZERO_LEADING = re.compile(rf"(?:^|[:;] |\()0 (?:{_PLURALS})\b")
 
-_PLURALS = "|".join(sorted(COUNTED_PLURALS.values()))
-_SINGULARS = "|".join(sorted(COUNTED_PLURALS))
 #: A number and the noun it counts, right after it, that disagree: ``1 successes``, ``3
 #: success``. Not "4 vs 1 successes" or "1 of 3 successes" (the noun counts both), not a
 #: noun naming another ("7 attack dice"), not the columns of a printed table.
@@ -62,7 +65,8 @@ def sentence_errors(sentence: str, names: frozenset[str] = frozenset()) -> list[
                for m in _DISAGREEING.finditer(sentence)]
     if running_text(sentence) != sentence:
         errors.append("a name's 'The' capitalised inside a sentence")
-    zero = _ZERO_COUNTED.search(sentence)
+    printed = sentence.startswith("<") and sentence.endswith(">")
+    zero = _ZERO_COUNTED.search(sentence) or (None if printed else _ZERO_LEADING.search(sentence))
     if zero:
         errors.append(f"zero written as a digit where it counts something: {zero.group()!r}")
     for name in names:
