@@ -307,7 +307,10 @@ async function reroll(figure) {
 function restore(figure) {
   for (const other of figuresOf(figure.dataset.rxSession)) {
     const card = stateOf(other);
-    if (other.dataset.rxShown !== "rerolled") continue;
+    // A card that kept its dice and words may still differ where its odds came after it.
+    if (other.dataset.rxShown !== "rerolled" && bodyOf(other).innerHTML === card.documentedHtml) {
+      continue;
+    }
     bodyOf(other).innerHTML = card.documentedHtml;
     const code = codeOf(other);
     if (code) code.innerHTML = card.documentedCode;

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from rules_core.explain import Explanation
 from rules_core.names import agreeing, is_group, running_text
@@ -50,9 +51,15 @@ def sentences(view: Explanation) -> Iterator[str]:
     for table in view.tables:
         yield table.caption
         yield from (cell for row in table.rows for cell in row)
-    yield from (describe(question) for question in view.odds)
+    yield from (_described(question) for question in view.odds)
 
 
+#: A reader rereads the same odds and sentences on every reroll of a page: each is worded
+#: and read once.
+_described = lru_cache(maxsize=4096)(describe)
+
+
+@lru_cache(maxsize=65536)
 def sentence_errors(sentence: str, names: frozenset[str] = frozenset()) -> list[str]:
     """The word-form errors of one sentence the engine wrote: a name's "The" capitalised
     inside it, zero written as a digit where it counts something, a verb that does not
