@@ -84,7 +84,7 @@ class Explanation:
         try:
             running = (sentence_start(running_text(self.title)), running_text(self.pool),
                        tuple(sentence_start(running_text(line)) for line in self.lines),
-                       tuple(RollView(running_text(roll.label), roll.dice)
+                       tuple(RollView(sentence_start(running_text(roll.label)), roll.dice)
                              for roll in self.rolls),
                        tuple(TableView(running_text(table.caption), table.header,
                                        tuple(tuple(running_text(cell) for cell in row)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 
-#: "The" that starts a name where it follows a word, a comma or a bracket: inside a sentence.
-#: After a full stop, a colon or a dash it may start one; inside quotes it is somebody's
+#: "The" that starts a name where it follows a word, a comma, a colon or a bracket: inside a
+#: sentence. After a full stop or a dash it may start one; inside quotes it is somebody's
 #: spelling, kept as given.
-_THE_INSIDE = re.compile(r"(?:(?<=[\w,;%)] )|(?<=\())The\b")
+_THE_INSIDE = re.compile(r"(?:(?<=[\w,;:%)] )|(?<=\())The\b")
 
 
 #: The last word of a name that counts a group ("Virek-Kohl's lackeys", "two guards"): a
@@ -69,8 +69,8 @@ def running_text(text: str) -> str:
     ``The``.
 
     Examples:
-        >>> running_text("2 successes against 3: The tanuki wins, and Bo trips The tanuki.")
-        '2 successes against 3: The tanuki wins, and Bo trips the tanuki.'
+        >>> running_text("2 successes against 3: The tanuki wins. The tanuki flees.")
+        '2 successes against 3: the tanuki wins. The tanuki flees.'
         >>> running_text("Each interval, The tanuki's chance (The ghoul pack's successes)")
         "Each interval, the tanuki's chance (the ghoul pack's successes)"
         >>> running_text("did you mean 'The Long Blades'?")

@@ -44,14 +44,15 @@ def cancelling_line(who: str, successes: int, cancelled: int, net: int) -> str:
         >>> cancelling_line("Mara", 3, 1, 2)
         "1 success of Mara's 3 is cancelled: 2 net."
         >>> cancelling_line("Mara", 3, 0, 3), cancelling_line("Mara", 0, 0, 0)
-        ("Nothing cancels Mara's 3 successes: 3 net.", 'Mara has no successes to cancel: 0 net.')
+        ("Nothing cancels Mara's 3 successes: 3 net.", 'Mara has no successes to cancel.')
     """
     if not successes:
-        return f"{who} has no successes to cancel: {net} net."
+        return f"{who} has no successes to cancel."
+    left = f"{net} net" if net else "no net successes"
     if not cancelled:
-        return f"Nothing cancels {who}'s {count(successes, 'success')}: {net} net."
+        return f"Nothing cancels {who}'s {count(successes, 'success')}: {left}."
     return (f"{count(cancelled, 'success')} of {who}'s {successes} "
-            f"{noun(cancelled, 'is')} cancelled: {net} net.")
+            f"{noun(cancelled, 'is')} cancelled: {left}.")
 
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",

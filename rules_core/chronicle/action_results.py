@@ -18,6 +18,7 @@ from rules_core.chronicle.harm import Blow, Harm
 from rules_core.chronicle.opposed_tests import OpposedTest
 from rules_core.chronicle.result import TestResult
 from rules_core.explain import Explanation, RollView, TableView
+from rules_core.names import running_text
 from rules_core.outcome import Outcome
 from rules_core.question import Question, naming
 from rules_core.words import count
@@ -244,4 +245,4 @@ class ActionResult:
         if self.contest is not None:
             parts.append(f"{self.contest.actor.result} vs {self.contest.opponent.result}.")
         said = " ".join([*parts, *self.lines])
-        return f"{head}: {said}>" if said else f"{head}>"
+        return running_text(f"{head}: {said}>") if said else f"{head}>"

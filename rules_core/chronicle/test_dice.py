@@ -109,7 +109,7 @@ def dice_line(test: RolledTest, roll: Roll, result: int) -> str:
     elif c.keep_lowest:
         rolled += f" ({c.test} test + {c.rolled - c.test} for penalty dice)"
     if not kept:
-        text = f"{rolled}; the penalty dice leave none to keep, so the dice add 0"
+        text = f"{rolled}; the penalty dice leave none to keep, so the dice add nothing"
     elif c.kept < c.rolled:
         best = "lowest" if c.keep_lowest else "best"
         text = f"{rolled}, the {best} {c.kept} count: " + " + ".join(map(str, kept))

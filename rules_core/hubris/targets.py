@@ -34,7 +34,7 @@ from rules_core.hubris.exchange import AttackResult
 from rules_core.hubris.rolls import HubrisRoll
 from rules_core.hubris.striking import Striking
 from rules_core.question import AtLeast, Question
-from rules_core.words import count
+from rules_core.words import amount, count
 
 
 def _against_each(who: str, successes: int) -> str:
@@ -67,7 +67,8 @@ def _target_lines(results: tuple[AttackResult, ...]) -> list[str]:
     for result in results:
         said = _said_by_table(result)
         lines += [line for line in result.defence_lines() if not line.startswith(said)]
-        lines += [line if line.startswith(f"{result.target} ") else f"{result.target}: {line}"
+        against = f"Against {result.target}: "
+        lines += [line if line.startswith(f"{result.target} ") else against + line
                   for line in result.result_lines() if not line.startswith(said)]
     return lines
 
@@ -125,7 +126,7 @@ class MultiAttack:
         if self.attack.willpower:
             lines.append(f"Willpower: one point, spent once on the pool; its dice are in "
                          f"each of the {len(self.rolls)} rolls.")
-        lines.append(f"The worst roll, {count(self.worst, 'success')}, applies to each "
+        lines.append(f"The worst roll, {amount(self.worst, 'success')}, applies to each "
                      "target.")
         return Explanation(title=f"{who} attacks {count(len(self.results), 'target')}: "
                                  f"{self.attack.task}",

@@ -170,15 +170,15 @@ def roll_action(action: PlannedAction, dice: DiceSource) -> ActionResult:
 
 
 def tally(action: PlannedAction, dice: SuccessRoll) -> str:
-    """``3 successes (10, 9, 8) + 2 Enhancement (a rope) = 5, against Difficulty 2.``"""
+    """``3 successes (10, 9, 8) + 2 Enhancement (a rope) = 5 against Difficulty 2.``"""
     shown = [str(d.face) for d in dice.roll.dice if d.counts and action.rule.value(d.face)]
     got = amount(dice.successes, "success") + (f" ({', '.join(shown)})" if shown else "")
     reasons = ", ".join(why for why, _ in action.enhancements)
     if action.enhancement and dice.successes:
         got += f" + {action.enhancement} {ENHANCEMENT} ({reasons}) = {dice.total}"
     elif action.enhancement:
-        got += f", so no {ENHANCEMENT} ({reasons}, +{action.enhancement}) applies"
-    return f"{got[0].upper()}{got[1:]}, against {action.difficulty_text()}."
+        got += f", so no {ENHANCEMENT} ({reasons}, +{action.enhancement}) applies,"
+    return f"{got[0].upper()}{got[1:]} against {action.difficulty_text()}."
 
 
 def task_lines(task: TaskOutcome, successes: int) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ from rules_core.pool import Pool
 from rules_core.question import AtLeast, Question, naming
 from rules_core.verses.actions import ActionKind
 from rules_core.verses.contest import SIX, CancelSuccesses, PoolRoll, Resolution
-from rules_core.words import count, verb_s
+from rules_core.words import amount, verb_s
 
 
 @dataclass(frozen=True)
@@ -175,9 +175,10 @@ class ActionResult:
         res = self.resolution
         rolled = _count(self.successes, "success", [res.faces[i] for i in res.successes])
         if not self.successes:
-            guard = (f", so {self.defence.who}'s dice have nothing to cancel"
-                     if self.defence is not None else "")
-            return f"No successes{guard}, against a target of {res.target}."
+            if self.defence is None:
+                return f"No successes against a target of {res.target}."
+            return (f"No successes, so {self.defence.who}'s dice have nothing to cancel, "
+                    f"against a target of {res.target}.")
         if self.defence is None:
             return f"{rolled} against a target of {res.target}."
         if not self.defence.successes:
@@ -204,5 +205,5 @@ class ActionResult:
 
 
 def _count(n: int, noun: str, faces: list[int]) -> str:
-    words = count(n, noun)
+    words = amount(n, noun)
     return f"{words} ({format_faces(faces)})" if faces else words

@@ -14,7 +14,7 @@ from rules_core.names import agreeing, is_group, running_text
     ("Hana attacks The ghoul pack", "Hana attacks the ghoul pack"),
     ("The ghoul pack attacks Hana", "The ghoul pack attacks Hana"),
     ("Bo wins. The tanuki flees", "Bo wins. The tanuki flees"),
-    ("3 against 2: The tanuki wins", "3 against 2: The tanuki wins"),
+    ("3 against 2: The tanuki wins", "3 against 2: the tanuki wins"),
     ("a tie, which goes to The tanuki", "a tie, which goes to the tanuki"),
     ("(The ghoul pack's successes)", "(the ghoul pack's successes)"),
     ("did you mean 'The Blades'?", "did you mean 'The Blades'?"),

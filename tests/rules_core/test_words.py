@@ -45,7 +45,8 @@ def test_an_amount_says_none_as_a_sentence_does() -> None:
 
 
 def test_the_cancelling_line_reads_for_every_count() -> None:
-    assert cancelling_line("Mara", 0, 0, 0) == "Mara has no successes to cancel: 0 net."
+    assert cancelling_line("Mara", 0, 0, 0) == "Mara has no successes to cancel."
     assert cancelling_line("Mara", 2, 0, 2) == "Nothing cancels Mara's 2 successes: 2 net."
     assert cancelling_line("Mara", 2, 1, 1) == "1 success of Mara's 2 is cancelled: 1 net."
-    assert cancelling_line("Mara", 2, 2, 0) == "2 successes of Mara's 2 are cancelled: 0 net."
+    assert cancelling_line("Mara", 2, 2, 0) == (
+        "2 successes of Mara's 2 are cancelled: no net successes.")

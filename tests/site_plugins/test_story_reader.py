@@ -151,7 +151,7 @@ def test_the_reader_reads_what_it_rerolled() -> None:
 def test_a_name_s_the_inside_an_engine_sentence_is_an_error() -> None:
     assert sentence_errors("Hana attacks The ghoul pack") == [
         "a name's 'The' capitalised inside a sentence"]
-    assert sentence_errors("2 successes against 3: The tanuki wins.") == []
+    assert sentence_errors("Bo wins. The tanuki flees.") == []
 
 
 def test_zero_as_a_digit_where_an_engine_sentence_counts_is_an_error() -> None:

@@ -150,6 +150,8 @@ function showAnswer(figure, answer, shared = false) {
   // compared; odds aside, which may follow the answer (the same dice have the same odds).
   const same = JSON.stringify(answer.rolls) === JSON.stringify(card.documentedRolls)
     && withoutOdds(bodyOf(figure).innerHTML) === withoutOdds(card.documentedHtml);
+  // The same card as documented keeps its documented odds rather than wait for them again.
+  if (same) bodyOf(figure).innerHTML = card.documentedHtml;
   markShown(figure, !same);
   return passages;
 }

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules_core.explain import Explanation, StatLine
+from rules_core.names import sentence_start
 from site_plugins.examples.cards.card_folds import card_folds
 from site_plugins.examples.cards.escape import escape_html as _e
 from site_plugins.examples.cards.reader_items import Item, Note, Said, reader_items
@@ -96,8 +97,10 @@ def _render_item(item: Explanation | Said | Note, odds_folded: bool = False) -> 
     if isinstance(item, Explanation):
         return render_explanation(item, odds_folded)
     if isinstance(item, Said):
-        pairs = " · ".join(f'<span class="rx-key">{_e(label)}:</span> {_e(value)}'
-                           for label, value in item.pairs)
+        # The line starts as a sentence does: "The guard's dice: 2d6 · …" (an author's comment
+        # may start in lower case).
+        pairs = " · ".join(f'<span class="rx-key">{_e(sentence_start(label) if not k else label)}'
+                           f':</span> {_e(value)}' for k, (label, value) in enumerate(item.pairs))
         return f'<p class="rx-said">{pairs}</p>'
     if item.refused:
         return ('<p class="rx-note rx-refused"><span class="rx-key">Refused</span> '

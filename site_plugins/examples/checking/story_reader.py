@@ -84,6 +84,8 @@ _CODE_LIKE = re.compile(r"[_=()\"']|\b[A-Z][a-z]+[A-Z]\w*|\w\.\w")
 #: Words by which a note speaks of a card's roll.
 _DEICTIC = re.compile(r"\b(?:here|above|the same (?:roll|dice|faces)|this roll|these dice|"
                       r"that roll)\b", re.IGNORECASE)
+#: The name an error's message is printed after (``AttackError: The ghoul pack can …``).
+_ERROR_NAME = re.compile(r"^[A-Z]\w*(?:Error|Exception): ")
 _ADMONITION = re.compile(r"^(?P<indent>[ \t]*)(?:!!!|\?\?\?\+?)[ \t]+\w+")
 
 
@@ -192,7 +194,8 @@ def _engine_words(run: ExampleRun, names: frozenset[str]) -> Iterator[tuple[str,
     """Each sentence the engine wrote on a card with a word-form error, and the error."""
     for step in run.steps:
         said = [text for view in step.views for text in sentences(view)]
-        said += [step.refusal, *step.output.splitlines()]
+        said += [_ERROR_NAME.sub("", line)
+                 for line in (step.refusal, *step.output.splitlines())]
         for sentence in said:
             for why in sentence_errors(sentence, names):
                 yield sentence, why

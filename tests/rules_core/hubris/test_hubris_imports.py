@@ -46,4 +46,4 @@ def test_the_roller_rolls_an_attack_against_armored_defense() -> None:
 def test_the_roller_reads_armor_as_added_when_asked() -> None:
     view = ROLL_FORM.make({"attack": "3", "edge": "0", "defense": "2", "armor": "1",
                            "reading": "added"}, ScriptedDice("9 8 1  9 4"))
-    assert "2 successes of Hero's 2 are cancelled: 0 net." in view.lines
+    assert "2 successes of Hero's 2 are cancelled: no net successes." in view.lines

@@ -209,7 +209,7 @@ def test_the_explanation_tallies_and_judges(ana: Character) -> None:
     shown = leap(ana).enhanced(1, "a rope").complicated(2, "a fall").roll(
         ScriptedDice("10 9 1 1 1 1 3")).explain()
     assert shown.lines == (
-        "2 successes (10, 9) + 1 Enhancement (a rope) = 3, against Difficulty 2.",
+        "2 successes (10, 9) + 1 Enhancement (a rope) = 3 against Difficulty 2.",
         "Rolled again: 10, adding 1 die.",
         "Leap: success, 1 threshold success.",
         "Complication 2 (a fall): not bought off, so it happens; the task still succeeds.",
