@@ -121,10 +121,10 @@ class MixedResult:
                          for t in self.tasks)
         spending = tuple(line for t in self.tasks for line in spending_lines(t))
         left = self.settled.available if any(self.each_succeeded) else 0
-        after = f"Threshold successes after both Difficulties: {left}"
+        after = f"Threshold successes after both Difficulties: {left or 'none'}"
         lines = (*setups, f"The smaller pool is rolled: {tally}.", *self.dice.notes(),
                  *verdicts, after + ".", *spending,
-                 *((f"Threshold successes left: {self.spare}.",) if spending else ()))
+                 *((f"Threshold successes left: {self.spare or 'none'}.",) if spending else ()))
         return Explanation(title=f"{self.who}: mixed action ({self.first.task} and "
                                  f"{self.second.task})",
                            pool=self.dice.pool.breakdown(), rolls=(self.dice.view(),),

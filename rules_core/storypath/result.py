@@ -135,7 +135,7 @@ class ActionResult:
 
     def lines(self) -> tuple[str, ...]:
         """The tally, the dice rolled again, the verdict and what the threshold bought."""
-        left = ((f"Threshold successes left: {self.spare}.",)
+        left = ((f"Threshold successes left: {self.spare or 'none'}.",)
                 if self.action.complications or self.action.stunts else ())
         consoled = (f"The player takes {self.consolation}.",) if self.consolation else ()
         return (tally(self.action, self.dice), *self.dice.notes(),
@@ -178,7 +178,7 @@ def tally(action: PlannedAction, dice: SuccessRoll) -> str:
         got += f" + {action.enhancement} {ENHANCEMENT} ({reasons}) = {dice.total}"
     elif action.enhancement:
         got += f", so no {ENHANCEMENT} ({reasons}, +{action.enhancement}) applies,"
-    return f"{got[0].upper()}{got[1:]} against {action.difficulty_text()}."
+    return f"{got} against {action.difficulty_text()}."  # a line start is capitalised by its view
 
 
 def task_lines(task: TaskOutcome, successes: int) -> tuple[str, ...]:

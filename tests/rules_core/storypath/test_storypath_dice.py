@@ -219,7 +219,7 @@ def test_the_explanation_tallies_and_judges(ana: Character) -> None:
 
 
 def test_a_failed_roll_says_its_enhancement_did_not_apply(ana: Character) -> None:
-    line = leap(ana).enhanced(2, "a rope").roll(ScriptedDice("1 1 1 1 1 1")).lines()[0]
+    line = leap(ana).enhanced(2, "a rope").roll(ScriptedDice("1 1 1 1 1 1")).explain().lines[0]
     assert line == "No successes, so no Enhancement (a rope, +2) applies, against Difficulty 2."
 
 
