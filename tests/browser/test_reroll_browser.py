@@ -78,7 +78,7 @@ def test_reroll_draws_new_faces_whose_successes_match(page: Page, guard: Guard) 
     successes = sum(f >= 5 for f in rolled)
     shown = first.locator(".rx-body .rx-roll").first.locator('.rx-die[data-marks~="success"]')
     assert shown.count() == successes
-    assert re.search(rf"\b{successes} success(es)?\b", text(first))
+    assert re.search(rf"\b{successes or '[Nn]o'} success(es)?\b", text(first))
     expect(first).to_have_attribute("data-rx-shown", "rerolled")
     expect(first.locator(".rx-status")).to_contain_text("Tam: Punch")
 

@@ -36,7 +36,7 @@ def test_rerolled_tens_add_dice_and_a_rerolled_chase_keeps_its_laps(page: Page,
         assert dice.locator('.rx-die[data-marks~="added"]').count() == tens
         successes = sum(face >= 8 for face in rolled)
         assert dice.locator('.rx-die[data-marks~="success"]').count() == successes
-        assert re.search(rf"\b{successes} success(es)?\b", text(chain))
+        assert re.search(rf"\b{successes or '[Nn]o'} success(es)?\b", text(chain))
         expect(chain.locator(".rx-odds")).to_contain_text("on 6d10 (8+, 10-again)")
         if tens:
             seen_a_ten = True
