@@ -65,7 +65,8 @@ export function showBound(figure, bound) {
     const text = answer.error ? documented(span) : answer.text;
     documented(span);
     span.textContent = text;
-    if (text !== span.dataset.rxWritten) {
+    // Compared as words: a bound text written over two lines of the source is the same text.
+    if (wordsOf(text) !== wordsOf(span.dataset.rxWritten)) {
       span.dataset.rxChanged = "true";
       span.title = "Follows the new dice";
     } else {
@@ -75,9 +76,13 @@ export function showBound(figure, bound) {
     const passage = passageOf(span);
     if (answer.error) passage.dataset.rxUnbound = "true";
     else delete passage.dataset.rxUnbound;
-    if (text !== was && !span.closest("figure")) changed.add(passage);
+    if (wordsOf(text) !== wordsOf(was) && !span.closest("figure")) changed.add(passage);
   }
   return [...changed];
+}
+
+function wordsOf(text) {
+  return String(text ?? "").split(/\s+/).filter(Boolean).join(" ");
 }
 
 // A paragraph marked as narrating the card is about the documented roll while the card shows

@@ -285,18 +285,19 @@ def _session_runs(cards: list[CardInput], target: int, plan: _Replay | _Plan,
 
 def announcement(runs: list[tuple[CardInput, ExampleRun]], target: int,
                  lead: str = "Rerolled.") -> str:
-    """One sentence for screen readers: ``lead``, then the rerolled card's new results in
-    words."""
+    """What screen readers hear: ``lead``, then the rerolled card's new results in words,
+    each ending as a sentence does; a result with no line says its verdict."""
     said: list[str] = []
     for card, run in runs:
         if card.index != target:
             continue
         for step in run.steps:
             for view in step.views:
-                words = " ".join(line for line in view.lines[:2] if line)
-                said.append(f"{view.title}: {words}" if words else view.title)
+                words = " ".join(line for line in view.lines[:2] if line) or (
+                    view.outcome.label if view.outcome.tone else "")
+                said.append(_ended(f"{view.title}: {words}" if words else view.title))
             if step.rules_error:  # as the card says it: no error class, no hint at code
-                said.append(f"Refused: {refusal_words(step.refusal)}")
+                said.append(_ended(f"Refused: {refusal_words(step.refusal)}"))
             elif step.code_error or step.skipped:
                 said.append((step.code_error or step.output).strip())
     later = sum(1 for card, run in runs if card.index != target and run.rolls != card.rolls
@@ -305,6 +306,12 @@ def announcement(runs: list[tuple[CardInput, ExampleRun]], target: int,
     if later > 0:
         text += f" {count(later, 'later example')} on this page rolled new dice with it."
     return text
+
+
+def _ended(text: str) -> str:
+    """``text`` ending as a sentence does."""
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else f"{text}."
 
 
 def parse_cards(raw: Any) -> list[CardInput]:
