@@ -162,7 +162,8 @@ def test_the_announcement_says_the_new_result(cards: list[dict[str, object]]) ->
     first = index_of(cards, "first = ")
     answer = json.loads(reroll_page(json.dumps({"target": first, "cards": cards}), seed=5))
     assert answer["announcement"].startswith("Rerolled. Tam: Punch")
-    assert re.search(r"\d+ later examples? on this page rolled new dice with it\.$",
+    assert re.search(r"(One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Eleven|Twelve|\d+) "
+                     r"later examples? on this page rolled new dice with it\.$",
                      answer["announcement"])
 
 

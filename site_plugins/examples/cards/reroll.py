@@ -37,7 +37,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules_core.explain import StatLine
-from rules_core.words import count
+from rules_core.names import running_text
+from rules_core.words import noun
 from site_plugins.examples.cards.card_terms import mark_terms
 from site_plugins.examples.cards.escape import escape_html
 from site_plugins.examples.cards.odds_lines import ODDS_LINES
@@ -293,19 +294,27 @@ def announcement(runs: list[tuple[CardInput, ExampleRun]], target: int,
             continue
         for step in run.steps:
             for view in step.views:
-                words = " ".join(line for line in view.lines[:2] if line) or (
+                words = " ".join(_ended(line) for line in view.lines[:2] if line) or (
                     view.outcome.label if view.outcome.tone else "")
                 said.append(_ended(f"{view.title}: {words}" if words else view.title))
             if step.rules_error:  # as the card says it: no error class, no hint at code
-                said.append(_ended(f"Refused: {refusal_words(step.refusal)}"))
+                said.append(_ended(running_text(f"Refused: {refusal_words(step.refusal)}")))
             elif step.code_error or step.skipped:
                 said.append((step.code_error or step.output).strip())
     later = sum(1 for card, run in runs if card.index != target and run.rolls != card.rolls
                 and card.example.kind == "example")
     text = f"{lead} " + (" ".join(said) if said else "New dice rolled.")
     if later > 0:
-        text += f" {count(later, 'later example')} on this page rolled new dice with it."
+        text += (f" {_in_words(later)} {noun(later, 'later example')} on this page rolled new "
+                 "dice with it.")
     return text
+
+
+def _in_words(n: int) -> str:
+    """A count that starts a sentence, in words: ``One``, ``Twelve``, then ``13``."""
+    words = ("One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+             "Eleven", "Twelve")
+    return words[n - 1] if 1 <= n <= len(words) else str(n)
 
 
 def _ended(text: str) -> str:
