@@ -149,11 +149,17 @@ function showAnswer(figure, answer, shared = false) {
   // marked as changed. Both views as the browser writes them back, so only what they say is
   // compared; odds aside, which may follow the answer (the same dice have the same odds).
   const same = JSON.stringify(answer.rolls) === JSON.stringify(card.documentedRolls)
-    && withoutOdds(bodyOf(figure).innerHTML) === withoutOdds(card.documentedHtml);
+    && withoutOdds(bodyOf(figure).innerHTML) === documentedView(card);
   // The same card as documented keeps its documented odds rather than wait for them again.
   if (same) bodyOf(figure).innerHTML = card.documentedHtml;
   markShown(figure, !same);
   return passages;
+}
+
+// The documented body without its odds, worked out once a card (every answer compares to it).
+function documentedView(card) {
+  card.documentedView ??= withoutOdds(card.documentedHtml);
+  return card.documentedView;
 }
 
 function withoutOdds(html) {
